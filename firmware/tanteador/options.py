@@ -1,0 +1,197 @@
+"""The decisions a table makes before the first deal, and the engine's constants.
+
+Seats are numbered 0..players-1 counterclockwise (the order of play). A
+"side" is whoever shares the points of a hand: one player (SOLO), a pair of
+partners facing each other (PAIRS, 4 or 6 players) or a team of three
+sitting alternately (TRIOS, 6 players).
+"""
+
+from micropython import const
+
+from tanteador.rules import RulesError, prep_info
+
+SOLO = const(0)
+PAIRS = const(1)
+TRIOS = const(2)
+
+CCW = const(0)
+CW = const(1)
+
+GOAL_WINS = const(0)
+GOAL_BESTOF = const(1)
+GOAL_HANDS = const(2)
+GOAL_POINTS = const(3)
+GOAL_TIME = const(4)
+
+TIE_VOID = const(0)
+TIE_SPLIT = const(1)
+
+PREP_REMOVE = const(0)
+PREP_UNDRAWN = const(1)
+
+NAME_MAX = const(12)
+
+# Allowed targets per goal: (lowest, highest).
+# GOAL_WINS hands won; GOAL_BESTOF rounds (odd: 1, 3, 5...); GOAL_HANDS hands
+# played; GOAL_POINTS cumulative points; GOAL_TIME minutes of play.
+TARGETS = ((1, 99), (1, 9), (1, 99), (1, 9999), (1, 999))
+
+# Order of the fields in the compact list form (to_list/from_list).
+_FIELDS = ("players", "names", "sides", "deck", "prep", "direction", "signals",
+           "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer")
+_BOOLS = ("signals", "reverse", "capote", "trump_cycle")
+
+
+class MatchOptions:
+    """Setup of a match. Plain attributes; call validate() after changing them.
+
+    players 2..6; names None or one str per seat (up to 12 chars, "" = default
+    label "P<n>"); sides SOLO/PAIRS/TRIOS; deck 40/48; prep PREP_REMOVE or
+    PREP_UNDRAWN (3 players/40 cards and 5 players/48 cards only); direction
+    CCW (default, as the seeds' "to the right") or CW; signals (between
+    partners, a reminder only); goal and target (see TARGETS); tie TIE_VOID
+    (default, 60-60 is void) or TIE_SPLIT; reverse (fewest points wins the
+    hand); capote (120 points win the match outright); trump_cycle (trump is
+    oros, copas, espadas, bastos in turn, starting at oros each match);
+    first_dealer seat.
+    """
+
+    def __init__(self, players=2, names=None, sides=SOLO, deck=40, prep=PREP_REMOVE,
+                 direction=CCW, signals=False, goal=GOAL_WINS, target=3, tie=TIE_VOID,
+                 reverse=False, capote=False, trump_cycle=False, first_dealer=0):
+        self.players = players
+        self.names = names
+        self.sides = sides
+        self.deck = deck
+        self.prep = prep
+        self.direction = direction
+        self.signals = signals
+        self.goal = goal
+        self.target = target
+        self.tie = tie
+        self.reverse = reverse
+        self.capote = capote
+        self.trump_cycle = trump_cycle
+        self.first_dealer = first_dealer
+
+    def validate(self):
+        """Raise RulesError if the setup is impossible; return self.
+
+        Codes: 'players' (players not 2..6, or a bad deck, prep or
+        direction: the table itself), 'sides' (pairs need 4 or 6 players,
+        trios 6), 'goal' (goal, target, tie rule or a flag), 'names',
+        'index' (first_dealer not a seat). Normalises names to a list and
+        flags to bools.
+        """
+        n = self.players
+        if type(n) is not int or n < 2 or n > 6:
+            raise RulesError("players")
+        if self.deck not in (40, 48) or self.prep not in (PREP_REMOVE, PREP_UNDRAWN) \
+                or self.direction not in (CCW, CW):
+            raise RulesError("players")
+        s = self.sides
+        if not (s == SOLO or (s == PAIRS and n in (4, 6)) or (s == TRIOS and n == 6)):
+            raise RulesError("sides")
+        g = self.goal
+        if type(g) is not int or g < 0 or g > GOAL_TIME:
+            raise RulesError("goal")
+        lo, hi = TARGETS[g]
+        t = self.target
+        if type(t) is not int or t < lo or t > hi or (g == GOAL_BESTOF and not t & 1):
+            raise RulesError("goal")
+        if self.tie not in (TIE_VOID, TIE_SPLIT):
+            raise RulesError("goal")
+        if self.names is not None:
+            if type(self.names) not in (list, tuple) or len(self.names) != n:
+                raise RulesError("names")
+            for x in self.names:
+                if type(x) is not str or len(x) > NAME_MAX:
+                    raise RulesError("names")
+            self.names = list(self.names)
+        f = self.first_dealer
+        if type(f) is not int or f < 0 or f >= n:
+            raise RulesError("index")
+        for k in _BOOLS:
+            v = getattr(self, k)
+            if type(v) not in (bool, int) or v not in (0, 1):
+                raise RulesError("goal")
+            setattr(self, k, bool(v))
+        return self
+
+    @property
+    def nsides(self):
+        """Number of sides sharing points."""
+        if self.sides == PAIRS:
+            return self.players // 2
+        if self.sides == TRIOS:
+            return 2
+        return self.players
+
+    def side_seats(self, i):
+        """Seats of side i: pairs sit opposite, trios alternate."""
+        k = self.nsides
+        return tuple(range(i, self.players, k))
+
+    def side_of(self, seat):
+        """Side that seat belongs to."""
+        return seat % self.nsides
+
+    def name(self, seat):
+        """Name of the player at a seat (default "P1".."P6")."""
+        if self.names and self.names[seat]:
+            return self.names[seat]
+        return "P" + str(seat + 1)
+
+    def side_label(self, i):
+        """Names of a side's players joined by "/"."""
+        return "/".join([self.name(s) for s in self.side_seats(i)])
+
+    @property
+    def tricks_per_hand(self):
+        """Tricks in one hand for this table and deck."""
+        return prep_info(self.players, self.deck, self.prep)[1]
+
+    @property
+    def prep_hint(self):
+        """Deck preparation hint code (see rules.HINTS) or None."""
+        return prep_info(self.players, self.deck, self.prep)[0]
+
+    @property
+    def undrawn_cards(self):
+        """Cards left undrawn each hand (their points are out of play)."""
+        return prep_info(self.players, self.deck, self.prep)[2]
+
+    def to_list(self):
+        """Compact JSON form: the fields in signature order, flags as 0/1."""
+        out = []
+        for k in _FIELDS:
+            v = getattr(self, k)
+            if k in _BOOLS:
+                v = 1 if v else 0
+            elif k == "names" and v is not None:
+                v = list(v)
+            out.append(v)
+        return out
+
+    @classmethod
+    def from_list(cls, lst):
+        """Inverse of to_list(); validates (RulesError on a bad setup, ValueError on a bad shape)."""
+        if type(lst) is not list or len(lst) != len(_FIELDS):
+            raise ValueError("options")
+        o = cls()
+        for i, k in enumerate(_FIELDS):
+            v = lst[i]
+            if k != "names" and type(v) is not int:
+                raise ValueError("options")
+            setattr(o, k, v)
+        return o.validate()
+
+    def copy(self):
+        """An independent copy."""
+        return MatchOptions.from_list(self.to_list())
+
+    def __eq__(self, other):
+        return isinstance(other, MatchOptions) and self.to_list() == other.to_list()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)

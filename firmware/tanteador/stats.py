@@ -1,0 +1,57 @@
+"""Figures of a match, computed from its hands.
+
+Per hand the history is the Hand objects themselves (number, dealer, trump,
+points, winner or None for void, capote, elapsed_ms); ``history`` flattens
+them into rows for exports.
+"""
+
+
+def match_stats(m):
+    """Figures of a match as a dict.
+
+    hands: hands played; voids: hands nobody won; won: hands won per side;
+    totals: points per side as the goals count them (per the tie rule);
+    avg10: average points taken per hand per side, in tenths (int, over all
+    hands, void ones included: the cards fell that way); avg: the same as a
+    float with one decimal; capotes: hands with all 120 points per side;
+    streak: longest run of consecutive hands won per side (a lost or void
+    hand ends a run); duration_ms: play time (sum of the hands' elapsed_ms).
+    """
+    n = m.nsides
+    hands = m.hands
+    raw = [0] * n
+    caps = [0] * n
+    streak = [0] * n
+    run = [0] * n
+    voids = 0
+    for h in hands:
+        if h.winner is None:
+            voids += 1
+        if h.capote is not None:
+            caps[h.capote] += 1
+        for i in range(n):
+            raw[i] += h.points[i]
+            if h.winner == i:
+                run[i] += 1
+                if run[i] > streak[i]:
+                    streak[i] = run[i]
+            else:
+                run[i] = 0
+    k = len(hands)
+    avg10 = [(r * 10 + k // 2) // k if k else 0 for r in raw]
+    return {
+        "hands": k,
+        "voids": voids,
+        "won": list(m.won),
+        "totals": list(m.totals),
+        "avg10": avg10,
+        "avg": [a / 10 for a in avg10],
+        "capotes": caps,
+        "streak": streak,
+        "duration_ms": m.play_ms,
+    }
+
+
+def history(m):
+    """One row per hand: (number, dealer, trump, points tuple, winner or None, elapsed_ms)."""
+    return [(h.number, h.dealer, h.trump, h.points, h.winner, h.elapsed_ms) for h in m.hands]

@@ -1,0 +1,237 @@
+"""Recording, refusing, undo/redo, edits, trump, capote, rematch and figures.
+Seeds: 000 (60-60 void, capote-free count), 002 (undrawn cards, reverse,
+trump), 004 (count the smaller pile)."""
+
+import pytest
+
+from tanteador.match import Match
+from tanteador.options import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
+                               PREP_UNDRAWN, TRIOS, CW)
+from tanteador.rules import BASTOS, COPAS, ESPADAS, OROS, RulesError
+
+
+def test_two_sides_one_entry_004():
+    m = Match(MatchOptions())
+    assert m.other_side(38) == (38, 82)
+    h = m.record(COPAS, 38, 1000)
+    assert h.points == (38, 82) and h.winner == 1 and h.number == 1 and h.trump == COPAS
+    assert h.elapsed_ms == 1000 and h.dealer == 0 and h.capote is None
+    assert m.hand_no == 2 and m.won == [0, 1] and m.totals == [38, 82]
+
+
+@pytest.mark.parametrize("points,code", [(1, "one"), (119, "one"), (121, "range"), ((50, 60), "total"),
+                                         ((60, 60, 0), "count"), ("x", "count")])
+def test_refused_entry_changes_nothing(points, code):
+    m = Match(MatchOptions())
+    m.record(OROS, 70)
+    before = m.to_dict()
+    with pytest.raises(RulesError) as e:
+        m.record(OROS, points)
+    assert e.value.code == code
+    with pytest.raises(RulesError):
+        m.check(points)
+    assert m.to_dict() == before and m.hand_no == 2
+
+
+@pytest.mark.parametrize("trump,elapsed,code", [(4, 0, "trump"), (-1, 0, "trump"), (None, 0, "trump"),
+                                                (0, -5, "range"), (0, 1.5, "range")])
+def test_bad_trump_or_time_refused(trump, elapsed, code):
+    m = Match(MatchOptions())
+    with pytest.raises(RulesError) as e:
+        m.record(trump, 70, elapsed)
+    assert e.value.code == code
+    assert not m.hands
+
+
+def test_trump_cycle_catalan():
+    m = Match(MatchOptions(trump_cycle=True, target=9))
+    seen = []
+    for i in range(6):
+        seen.append(m.next_trump)
+        m.record(None, 70)
+    assert seen == [OROS, COPAS, ESPADAS, BASTOS, OROS, COPAS]
+    assert [h.trump for h in m.hands] == seen
+    with pytest.raises(RulesError) as e:
+        m.record(OROS, 70)          # the cycle says espadas
+    assert e.value.code == "trump"
+    assert Match(MatchOptions()).next_trump is None
+
+
+def test_three_players_undrawn_card_002():
+    m = Match(MatchOptions(players=3, prep=PREP_UNDRAWN))
+    assert m.options.undrawn_cards == 1 and m.options.tricks_per_hand == 13
+    h = m.record(OROS, (40, 40, 29))       # an ace stayed in the stock
+    assert h.winner is None                # 40-40 tie for the top
+    with pytest.raises(RulesError) as e:
+        m.record(OROS, (40, 40, 35))
+    assert e.value.code == "undrawn"
+    plain = Match(MatchOptions(players=3))
+    with pytest.raises(RulesError) as e:
+        plain.record(OROS, (40, 40, 29))
+    assert e.value.code == "total"
+
+
+def test_undo_redo_to_the_start_rewinds_everything():
+    m = Match(MatchOptions(players=4, sides=PAIRS, goal=GOAL_WINS, target=3, direction=CW, first_dealer=1))
+    snaps = [m.to_dict()]
+    states = [(m.dealer, list(m.won), list(m.totals), m.over)]
+    for pts in (70, 60, 20, 90, 100):
+        m.record(OROS, pts, 500)
+        snaps.append(m.to_dict())
+        states.append((m.dealer, list(m.won), list(m.totals), m.over))
+    assert m.over and m.winner == 0
+    for i in range(5, 0, -1):
+        assert m.can_undo and m.undo()
+        assert (m.dealer, m.won, m.totals, m.over) == states[i - 1]
+    assert not m.can_undo and not m.undo() and m.hands == []
+    for i in range(1, 6):
+        assert m.redo()
+        assert (m.dealer, m.won, m.totals, m.over) == states[i]
+    assert not m.can_redo and not m.redo()
+    assert m.to_dict()["a"] == snaps[-1]["a"]
+
+
+def test_new_entry_after_undo_drops_the_redo():
+    m = Match(MatchOptions(target=5))
+    m.record(OROS, 70)
+    m.record(OROS, 30)
+    m.undo()
+    assert m.can_redo
+    m.record(COPAS, 50)
+    assert not m.can_redo and [h.points for h in m.hands] == [(70, 50), (50, 70)]
+
+
+def test_edit_recomputes_everything_after():
+    m = Match(MatchOptions(goal=GOAL_WINS, target=3))
+    for p in (70, 30, 70, 30):
+        m.record(OROS, p)
+    assert m.won == [2, 2] and not m.over
+    h = m.edit(3, points=80)
+    assert h.points == (80, 40) and h.winner == 0
+    assert m.won == [3, 1] and m.over and m.winner == 0   # decided at the last hand: legal
+    m.undo()
+    assert m.won == [2, 2] and not m.over
+    m.edit(1, points=60)
+    assert m.won == [2, 1] and m.totals == [170, 190] and m.hands[1].winner is None
+    m.undo()
+    m.redo()
+    m.edit(0, trump=BASTOS)
+    assert m.hands[0].trump == BASTOS and m.hands[0].points == (70, 50)
+    m.undo()
+    assert m.hands[0].trump == OROS
+
+
+def test_edit_that_would_end_the_match_early_is_refused():
+    # Correcting hand 1 into a capote would end the match before hands 2 and 3.
+    m = Match(MatchOptions(goal=GOAL_WINS, target=5, capote=True))
+    for p in (70, 30, 70):
+        m.record(OROS, p)
+    before = m.to_dict()
+    with pytest.raises(RulesError) as e:
+        m.edit(0, points=120)
+    assert e.value.code == "over"
+    assert m.to_dict() == before
+    # The last hand may become the deciding one.
+    m.edit(2, points=120)
+    assert m.over and m.end_reason == "capote"
+    # Undo the later hands first, then the edit is fine.
+    m.undo()
+    m.undo()
+    m.undo()
+    m.edit(0, points=120)
+    assert m.over and len(m.hands) == 1
+
+
+@pytest.mark.parametrize("index,kw,code", [(5, dict(points=60), "index"), (-1, dict(points=60), "index"),
+                                           (0, dict(points=1), "one"), (0, dict(trump=9), "trump")])
+def test_bad_edits_refused(index, kw, code):
+    m = Match(MatchOptions(target=5))
+    m.record(OROS, 70)
+    with pytest.raises(RulesError) as e:
+        m.edit(index, **kw)
+    assert e.value.code == code
+
+
+def test_edit_that_changes_nothing_adds_no_step():
+    m = Match(MatchOptions(target=5))
+    m.record(OROS, 70)
+    m.edit(0, points=70, trump=OROS)
+    assert m.undo() and not m.can_undo
+
+
+def test_edit_reopens_a_finished_match():
+    m = Match(MatchOptions(goal=GOAL_WINS, target=1))
+    m.record(OROS, 70)
+    assert m.over
+    m.edit(0, points=60)
+    assert not m.over and m.hands[0].winner is None
+    m.record(OROS, 30)
+    assert m.over and m.winner == 1
+
+
+def test_rematch_keeps_setup_and_rotation():
+    o = MatchOptions(players=3, goal=GOAL_WINS, target=1, names=["Ana", "Bea", "Cai"], first_dealer=2)
+    m = Match(o)
+    m.record(OROS, (50, 40, 30))
+    assert m.over
+    r = m.rematch()
+    assert r.hands == [] and not r.over
+    assert r.options.names == ["Ana", "Bea", "Cai"] and r.options.goal == GOAL_WINS
+    assert r.dealer == 0 == m.dealer
+    assert m.options.first_dealer == 2
+
+
+def test_capote_reverse_is_just_a_hand():
+    m = Match(MatchOptions(capote=True, reverse=True, target=2))
+    h = m.record(OROS, 120)
+    assert h.capote == 0 and h.winner == 1 and not m.over
+    assert m.stats()["capotes"] == [1, 0]
+
+
+def test_six_players_trios_and_pairs_002_004():
+    m = Match(MatchOptions(players=6, sides=TRIOS, deck=40))
+    assert m.nsides == 2 and m.options.tricks_per_hand == 6 and m.options.prep_hint == "rm2s"
+    assert m.record(OROS, 75).winner == 0
+    m = Match(MatchOptions(players=6, sides=PAIRS, deck=48))
+    assert m.nsides == 3 and m.options.tricks_per_hand == 8
+    assert m.record(OROS, (40, 40, 40)).winner is None
+
+
+def test_stats_figures():
+    m = Match(MatchOptions(goal=GOAL_HANDS, target=7, capote=False))
+    for p, ms in ((70, 1000), (80, 2000), (60, 3000), (120, 4000), (30, 5000), (100, 6000)):
+        m.record(OROS, p, ms)
+    s = m.stats()
+    assert s["hands"] == 6 and s["voids"] == 1
+    assert s["won"] == [4, 1]
+    assert s["totals"] == [70 + 80 + 120 + 30 + 100, 50 + 40 + 0 + 90 + 20]
+    assert s["avg10"] == [767, 433]        # 460/6 and 260/6, rounded
+    assert s["avg"][0] == s["avg10"][0] / 10
+    assert s["capotes"] == [1, 0]
+    assert s["streak"] == [2, 1]
+    assert s["duration_ms"] == 21000 == m.play_ms
+
+
+def test_history_rows():
+    from tanteador.stats import history
+    m = Match(MatchOptions(first_dealer=1))
+    m.record(ESPADAS, 60, 10)
+    m.record(COPAS, 90, 20)
+    assert history(m) == [(1, 1, ESPADAS, (60, 60), None, 10), (2, 0, COPAS, (90, 30), 0, 20)]
+
+
+def test_time_goal_play_time_is_the_sum_of_hands():
+    m = Match(MatchOptions(goal=GOAL_TIME, target=1))
+    m.record(OROS, 70, 30000)
+    assert not m.over and m.play_ms == 30000
+    m.record(OROS, 70, 30000)
+    assert m.over and m.end_reason == "time" and m.winner == 0
+
+
+def test_points_goal_four_pairs_500_004():
+    m = Match(MatchOptions(players=4, sides=PAIRS, goal=GOAL_POINTS, target=500))
+    n = 0
+    while not m.over:
+        m.record(n % 4, 70)
+        n += 1
+    assert n == 8 and m.totals == [560, 400] and m.winner == 0
