@@ -1,0 +1,259 @@
+"""Drawing for the screens: text in the project's fonts, numbers, icons.
+
+The app owns one ``Painter(fb)``; screens draw through it and nothing else.
+It uses only the framebuf primitives fill, pixel, rect, fill_rect, hline,
+vline and blit, so the PC stand-in gives the same bytes as the device.
+
+Every string drawn is appended to ``Painter.texts`` and every icon id to
+``Painter.icons``: that is the text model of the screen the tests read.
+``begin()`` clears the screen and both lists at the start of a frame.
+
+Glyphs are blitted one at a time from a small FrameBuffer over a scratch
+buffer (MicroPython 1.22 cannot blit read-only bytes), so drawing allocates
+only a few small objects per glyph. Characters the fonts lack are drawn as
+an outlined box, never an error.
+"""
+
+import framebuf
+from micropython import const
+
+from tanteador import fonts, icons
+
+SMALL = fonts.SMALL
+MEDIUM = fonts.MEDIUM
+BIG = fonts.BIG
+
+WIDTH = const(128)
+HEIGHT = const(64)
+LINE = const(12)  # SMALL line box height; accents on capitals use its top rows
+
+_HLSB = framebuf.MONO_HLSB
+
+
+def _glyph(font, ch):
+    """Glyph number of ``ch`` in ``font``, or -1 when the font lacks it."""
+    n = ord(ch) - font[3]
+    if 0 <= n < font[4]:
+        return n
+    i = font[5].find(ch)
+    return font[4] + i if i >= 0 else -1
+
+
+def _box(font):
+    """(width, top row, height) of the box drawn for a missing character."""
+    h = (font[1] * 7 + 5) // 10
+    return max(3, h * 5 // 7), font[1] - h, h
+
+
+def height(font=SMALL):
+    """Height in rows of a line of ``font``."""
+    return font[0]
+
+
+def text_width(s, font=SMALL):
+    """Width in pixels of ``s`` drawn in ``font`` (no trailing spacing)."""
+    idx = font[6]
+    sp = font[2]
+    w = 0
+    for ch in s:
+        g = _glyph(font, ch)
+        w += (idx[g * 5 + 2] if g >= 0 else _box(font)[0]) + sp
+    return w - sp if w else 0
+
+
+def ellipsize(s, width, font=SMALL):
+    """``s`` cut to fit ``width`` pixels, ending in '…' when cut."""
+    if text_width(s, font) <= width:
+        return s
+    n = len(s)
+    while n and text_width(s[:n] + "…", font) > width:
+        n -= 1
+    return s[:n] + "…"
+
+
+def wrap(s, width, font=SMALL):
+    """Split ``s`` into lines no wider than ``width`` pixels.
+
+    Breaks at spaces and at newlines; a word longer than a line is split
+    between characters.
+    """
+    lines = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = word if not line else line + " " + word
+            if text_width(cand, font) <= width:
+                line = cand
+                continue
+            if line:
+                lines.append(line)
+            while text_width(word, font) > width and len(word) > 1:
+                n = len(word) - 1
+                while n > 1 and text_width(word[:n], font) > width:
+                    n -= 1
+                lines.append(word[:n])
+                word = word[n:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def _max_bytes():
+    """Largest glyph or icon bitmap, to size the scratch buffer once."""
+    m = 0
+    for font in (SMALL, MEDIUM, BIG):
+        idx = font[6]
+        for i in range(0, len(idx), 5):
+            m = max(m, ((idx[i + 2] + 7) >> 3) * idx[i + 3])
+    idx = icons.INDEX
+    for i in range(0, len(idx), 4):
+        m = max(m, ((idx[i + 2] + 7) >> 3) * idx[i + 3])
+    return m
+
+
+class Painter:
+    """Draws on ``fb`` (128x64 MONO_VLSB FrameBuffer or compatible).
+
+    ``texts``: strings drawn since ``begin()``, in drawing order.
+    ``icons``: icon ids drawn since ``begin()`` (suits as icons.OROS.. or
+    the large ids).
+    """
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.texts = []
+        self.icons = []
+        self._buf = bytearray(_max_bytes())
+        # Palette for drawing in colour 0: ink -> 0, background -> 1 (the key).
+        self._inv = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
+        self._inv.pixel(0, 0, 1)
+
+    def begin(self, color=0):
+        """Start a frame: clear the screen and the text/icon records."""
+        self.fb.fill(color)
+        self.texts.clear()
+        self.icons.clear()
+
+    # -- primitives, so screens need nothing else
+    def fill_rect(self, x, y, w, h, color=1):
+        """Filled rectangle."""
+        self.fb.fill_rect(x, y, w, h, color)
+
+    def rect(self, x, y, w, h, color=1, fill=False):
+        """Rectangle outline, or filled when ``fill``."""
+        if fill:
+            self.fb.fill_rect(x, y, w, h, color)
+        else:
+            self.fb.rect(x, y, w, h, color)
+
+    def hline(self, x, y, w, color=1):
+        """Horizontal line."""
+        self.fb.hline(x, y, w, color)
+
+    def vline(self, x, y, h, color=1):
+        """Vertical line."""
+        self.fb.vline(x, y, h, color)
+
+    def pixel(self, x, y, color=1):
+        """One pixel."""
+        self.fb.pixel(x, y, color)
+
+    # -- bitmaps
+    def _bitmap(self, data, off, w, h, x, y, color):
+        n = ((w + 7) >> 3) * h
+        buf = self._buf
+        buf[0:n] = data[off:off + n]
+        src = framebuf.FrameBuffer(buf, w, h, _HLSB)
+        if color:
+            self.fb.blit(src, x, y, 0)
+        else:
+            self.fb.blit(src, x, y, 1, self._inv)
+
+    def _draw(self, s, x, y, color, font):
+        idx = font[6]
+        data = memoryview(font[7])
+        sp = font[2]
+        x0 = x
+        for ch in s:
+            g = _glyph(font, ch)
+            if g < 0:
+                bw, top, bh = _box(font)
+                self.fb.rect(x, y + top, bw, bh, color)
+                x += bw + sp
+                continue
+            i = g * 5
+            w = idx[i + 2]
+            if idx[i + 3]:
+                self._bitmap(data, (idx[i] << 8) | idx[i + 1], w, idx[i + 3],
+                             x, y + idx[i + 4], color)
+            x += w + sp
+        return x - x0 - sp if x > x0 else 0
+
+    def text(self, s, x, y, color=1, font=SMALL):
+        """Draw ``s`` with its line box's top-left at (x, y); return its width.
+
+        ``color`` 0 draws dark text (on a highlight bar); the background is
+        never touched.
+        """
+        if not isinstance(s, str):
+            s = str(s)
+        self.texts.append(s)
+        return self._draw(s, x, y, color, font)
+
+    def center(self, s, y, color=1, font=SMALL, x=0, w=WIDTH):
+        """Draw ``s`` centred in the span x..x+w; return its left x."""
+        if not isinstance(s, str):
+            s = str(s)
+        left = x + (w - text_width(s, font)) // 2
+        self.text(s, left, y, color, font)
+        return left
+
+    def right(self, s, xr, y, color=1, font=SMALL):
+        """Draw ``s`` so that it ends at column ``xr`` - 1; return its left x."""
+        if not isinstance(s, str):
+            s = str(s)
+        left = xr - text_width(s, font)
+        self.text(s, left, y, color, font)
+        return left
+
+    def big_number(self, n, x, y, color=1, font=BIG):
+        """Draw the integer ``n`` in big digits; return its width."""
+        return self.text(str(n), x, y, color, font)
+
+    def big_text(self, s, x, y, color=1):
+        """Draw ``s`` (digits, '-', ':', '/', '+', ' ') in big digits."""
+        return self.text(s, x, y, color, BIG)
+
+    def icon(self, icon_id, x, y, color=1):
+        """Draw an icon (icons.DEALER, icons.OROS, ...); return its width."""
+        idx = icons.INDEX
+        i = icon_id * 4
+        w = idx[i + 2]
+        self.icons.append(icon_id)
+        self._bitmap(memoryview(icons.DATA), (idx[i] << 8) | idx[i + 1], w, idx[i + 3],
+                     x, y, color)
+        return w
+
+    def suit(self, suit, x, y, large=False, color=1):
+        """Draw a suit (rules.OROS..BASTOS), 13 px or, ``large``, 24 px."""
+        return self.icon(suit + icons.LARGE if large else suit, x, y, color)
+
+    # -- widgets
+    def item(self, s, y, selected, x=0, w=WIDTH, font=SMALL):
+        """A menu row of ``s`` at y: inverted bar when ``selected``."""
+        if selected:
+            self.fb.fill_rect(x, y, w, font[0], 1)
+        self.text(ellipsize(s, w - 4, font), x + 2, y, 0 if selected else 1, font)
+
+    def bar(self, y, h=LINE, x=0, w=WIDTH, color=1):
+        """A filled band (highlight or title bar); draw text on it in colour 0."""
+        self.fb.fill_rect(x, y, w, h, color)
+
+    def progress(self, x, y, w, h, value, total):
+        """Outlined bar filled in proportion value/total (clamped)."""
+        self.fb.rect(x, y, w, h, 1)
+        if total > 0 and w > 2 and h > 2:
+            value = min(max(value, 0), total)
+            fill = (w - 2) * value // total
+            if fill:
+                self.fb.fill_rect(x + 1, y + 1, fill, h - 2, 1)

@@ -1,0 +1,183 @@
+"""Buttons: bouncing contacts give exactly the intended events."""
+
+from hypothesis import given, settings, strategies as st
+
+from tanteador import buttons as B
+
+
+def run(edges, until, step=1, start=0):
+    """Poll a fresh Buttons every ``step`` ms from ``start`` to ``until``.
+
+    ``edges`` is a list of (t_ms, button, level); the level holds from t on.
+    Returns [(t, event), ...].
+    """
+    bt = B.Buttons()
+    lv = [False] * 4
+    edges = sorted(edges)
+    out = []
+    i = 0
+    for t in range(start, until + 1, step):
+        while i < len(edges) and edges[i][0] <= t:
+            lv[edges[i][1]] = edges[i][2]
+            i += 1
+        for e in bt.update(tuple(lv), t):
+            out.append((t, e))
+    return out
+
+
+def bounce(t, button, level, times=(0, 1, 3, 4, 7)):
+    """A contact that chatters: alternating edges ending at ``level``."""
+    n = len(times)
+    return [(t + dt, button, level if (n - 1 - k) % 2 == 0 else not level)
+            for k, dt in enumerate(times)]
+
+
+def kinds(out):
+    return [e for _, e in out]
+
+
+def test_clean_short_press_ok_fires_on_release():
+    out = run([(10, B.OK, True), (110, B.OK, False)], 400)
+    assert kinds(out) == [(B.OK, B.PRESS, 0)]
+    assert out[0][0] == 130  # release accepted after DEBOUNCE_MS of stable level
+
+
+def test_bouncing_press_and_release_make_one_event():
+    edges = bounce(100, B.OK, True) + bounce(300, B.OK, False)
+    out = run(edges, 800)
+    assert kinds(out) == [(B.OK, B.PRESS, 0)]
+
+
+def test_bouncing_up_press_is_one_press_at_settle_plus_debounce():
+    edges = bounce(50, B.UP, True) + bounce(200, B.UP, False)
+    out = run(edges, 600)
+    assert out == [(57 + B.DEBOUNCE_MS, (B.UP, B.PRESS, 0))]
+
+
+def test_glitches_shorter_than_debounce_are_ignored():
+    edges = []
+    for t in range(100, 1000, 50):
+        edges += [(t, B.DOWN, True), (t + B.DEBOUNCE_MS - 2, B.DOWN, False)]
+        edges += [(t + 5, B.BACK, True), (t + 12, B.BACK, False)]
+    assert run(edges, 1200) == []
+
+
+def test_repeat_timing_and_counts():
+    edges = bounce(0, B.DOWN, True) + [(1500, B.DOWN, False)]
+    out = run(edges, 2000)
+    assert out[0] == (7 + B.DEBOUNCE_MS, (B.DOWN, B.PRESS, 0))
+    reps = out[1:]
+    assert [e for _, e in reps] == [(B.DOWN, B.REPEAT, n) for n in range(1, len(reps) + 1)]
+    times = [t for t, _ in reps]
+    assert times[0] == 7 + B.REPEAT_DELAY_MS
+    assert all(b - a == B.REPEAT_EVERY_MS for a, b in zip(times, times[1:]))
+    # Held 1493 ms from settle: repeats at 400, 520, ... up to < 1493.
+    assert len(reps) == (1493 - B.REPEAT_DELAY_MS) // B.REPEAT_EVERY_MS + 1
+    assert times[-1] < 1500
+
+
+def test_repeat_has_no_long_and_release_is_silent():
+    out = run([(0, B.UP, True), (2000, B.UP, False)], 3000)
+    assert all(e[1] != B.LONG for _, e in out)
+    assert out[-1][0] < 2000
+
+
+def test_slow_polling_never_bursts_repeats():
+    out = run([(0, B.UP, True), (3000, B.UP, False)], 3200, step=50)
+    times = [t for t, e in out if e[1] == B.REPEAT]
+    assert len(times) == len(set(times))
+    assert [e[2] for _, e in out if e[1] == B.REPEAT] == list(range(1, len(times) + 1))
+
+
+def test_long_press_fires_once_at_600_and_nothing_on_release():
+    edges = bounce(100, B.OK, True) + bounce(2000, B.OK, False)
+    out = run(edges, 2500)
+    assert out == [(107 + B.LONG_MS, (B.OK, B.LONG, 0))]
+
+
+def test_just_under_long_is_a_press():
+    out = run([(0, B.BACK, True), (B.LONG_MS - 1, B.BACK, False)], 1500)
+    assert kinds(out) == [(B.BACK, B.PRESS, 0)]
+
+
+def test_long_reached_between_polls_still_long():
+    b = B.Buttons()
+    assert b.update((False, False, True, False), 0) == []
+    assert b.update((False, False, True, False), 30) == []
+    assert list(b.update((False, False, False, False), 700)) == []
+    assert list(b.update((False, False, False, False), 730)) == [(B.OK, B.LONG, 0)]
+
+
+def test_release_bounce_after_long_does_not_ghost():
+    edges = [(0, B.BACK, True)] + bounce(900, B.BACK, False, times=(0, 2, 5, 6, 9, 11))
+    out = run(edges, 1400)
+    assert kinds(out) == [(B.BACK, B.LONG, 0)]
+
+
+def test_two_buttons_at_once_are_independent():
+    edges = (bounce(0, B.UP, True) + bounce(100, B.OK, True)
+             + bounce(300, B.OK, False) + bounce(700, B.UP, False))
+    out = run(edges, 1200)
+    ups = [e for _, e in out if e[0] == B.UP]
+    oks = [e for _, e in out if e[0] == B.OK]
+    assert oks == [(B.OK, B.PRESS, 0)]
+    assert ups[0] == (B.UP, B.PRESS, 0)
+    assert ups[1:] == [(B.UP, B.REPEAT, n) for n in range(1, len(ups))]
+    assert len(ups) == 1 + 3  # repeats at 407, 527, 647
+
+
+def test_all_four_held_long():
+    edges = [(0, b, True) for b in range(4)] + [(1000, b, False) for b in range(4)]
+    out = run(edges, 1200)
+    assert {e for _, e in out if e[1] == B.LONG} == {(B.OK, B.LONG, 0), (B.BACK, B.LONG, 0)}
+    assert sum(1 for _, e in out if e[1] == B.PRESS) == 2
+
+
+def test_repeat_count_restarts_on_new_hold():
+    edges = [(0, B.UP, True), (700, B.UP, False), (900, B.UP, True), (1500, B.UP, False)]
+    out = run(edges, 1800)
+    reps = [e[2] for _, e in out if e[1] == B.REPEAT]
+    assert reps == [1, 2, 3, 1, 2]
+    assert sum(1 for _, e in out if e[1] == B.PRESS) == 2
+
+
+def test_levels_accept_truthy_ints():
+    b = B.Buttons()
+    b.update([0, 1, 0, 0], 0)
+    assert b.update([0, 1, 0, 0], 25) == [(B.DOWN, B.PRESS, 0)]
+
+
+hold = st.tuples(st.integers(30, 1500), st.integers(30, 400))  # (held ms, gap after ms)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from((B.UP, B.OK, B.BACK)), st.lists(hold, min_size=1, max_size=6),
+       st.lists(st.integers(1, 4), min_size=2, max_size=6))
+def test_bouncy_random_presses_give_one_gesture_each(button, holds, chatter):
+    # Every press and release chatters for a few ms; the debounced gestures
+    # must match the clean holds one for one.
+    times = tuple(sum(chatter[:k + 1]) for k in range(len(chatter)))
+    times = (0,) + times
+    edges, t, expected = [], 100, []
+    for held, gap in holds:
+        held = max(held, times[-1] + B.DEBOUNCE_MS + 1)
+        edges += bounce(t, button, True, times)
+        settle = t + times[-1]
+        edges += bounce(settle + held, button, False, times)
+        if button == B.UP:
+            expected.append("P")
+        else:
+            # A hold runs from the settled press to the settled release.
+            expected.append("L" if held + times[-1] >= B.LONG_MS else "P")
+        t = settle + held + times[-1] + max(gap, B.DEBOUNCE_MS + 1)
+    out = run(edges, t + 1000)
+    got = [{B.PRESS: "P", B.LONG: "L"}[e[1]] for _, e in out if e[1] != B.REPEAT]
+    assert got == expected
+    # Repeat counts run 1, 2, 3... within each hold.
+    n = 0
+    for _, e in out:
+        if e[1] == B.PRESS:
+            n = 0
+        elif e[1] == B.REPEAT:
+            n += 1
+            assert e[2] == n
