@@ -19,6 +19,8 @@ OLED_HEIGHT = const(64)
 # "ssd1306" (micropython-lib driver) or "sh1106" (the project's own driver
 # for the common 1.3" modules).
 DISPLAY = "ssd1306"
+# First visible RAM column of SH1106 modules (132-column RAM, 128 on glass).
+SH1106_COL_OFFSET = const(2)
 
 # Buttons to GND, internal pull-ups: a pressed button reads 0.
 # Order matters: it is the order of buttons.UP, DOWN, OK, BACK.
@@ -27,6 +29,11 @@ BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK")
 
 # Optional passive buzzer (PWM); None when not fitted.
 BUZZER_PIN = 15
+
+# GP24 reads VBUS (USB power present) on the Pico and Pico 2; None on the
+# Pico W, where that line belongs to the radio. Used to avoid light sleep
+# while a computer is attached (it would drop the USB serial link).
+VBUS_SENSE_PIN = 24
 
 # GPIO -> physical pin on the Pico board, plus the power pins used.
 PHYSICAL = {
@@ -40,6 +47,7 @@ PHYSICAL = {
     "3V3": 36,
     "GND_OLED": 38,
     "GND_BUTTONS": 18,
+    "GND_BUZZER": 18,
 }
 
 # Watchdog timeout; the loop feeds it every pass.

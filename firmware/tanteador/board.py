@@ -1,0 +1,205 @@
+"""The Pico shell: pins, I2C, the OLED, the buzzer, the watchdog and the flash.
+
+This is the only module that touches ``machine`` or the ``ssd1306`` driver;
+everything above it gets plain values (button levels, milliseconds) and a
+FrameBuffer-compatible display.
+"""
+
+import framebuf
+import gc
+import os
+import time
+
+from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
+from micropython import const
+
+from tanteador import config
+from tanteador.flashfs import DirFS
+
+# The RP2040/RP2350 watchdog can be started but MicroPython cannot stop it.
+# Clearing the ENABLE bit of its CTRL register is the documented way in the
+# datasheets; close() uses it so an interrupted app leaves a usable REPL
+# (mpremote interrupts main.py before copying files).
+_WDT_CTRL_RP2040 = const(0x40058000)
+_WDT_CTRL_RP2350 = const(0x400D8000)
+_WDT_ENABLE = const(0x40000000)
+# The RP2040 watchdog counts to about 8.3 s at most.
+_WDT_MAX_MS = const(8300)
+_TONE_MIN = const(20)
+_TONE_MAX = const(20000)
+
+
+class NoDisplay(framebuf.FrameBuffer):
+    """Stands in for an OLED that did not answer: draws into RAM, shows nothing."""
+
+    def __init__(self, width, height):
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+
+    def show(self):
+        """Nothing to show on."""
+
+    def contrast(self, contrast):
+        """Nothing to dim."""
+
+    def poweroff(self):
+        """Nothing to switch off."""
+
+    def poweron(self):
+        """Nothing to switch on."""
+
+    def invert(self, invert):
+        """Nothing to invert."""
+
+
+def open_display(i2c):
+    """The OLED named by ``config.DISPLAY`` on ``i2c``, or a NoDisplay with the reason printed."""
+    w = config.OLED_WIDTH
+    h = config.OLED_HEIGHT
+    try:
+        if config.DISPLAY == "sh1106":
+            from tanteador.sh1106 import SH1106_I2C
+            return SH1106_I2C(w, h, i2c, config.OLED_ADDR, col_offset=config.SH1106_COL_OFFSET)
+        from ssd1306 import SSD1306_I2C  # pyright: ignore[reportMissingImports]
+        return SSD1306_I2C(w, h, i2c, config.OLED_ADDR)
+    except ImportError as e:
+        print("display: driver missing (mpremote mip install ssd1306):", e)
+    except OSError as e:
+        try:
+            found = [hex(a) for a in i2c.scan()]
+        except OSError:
+            found = "bus error"
+        print("display: no answer at", hex(config.OLED_ADDR), "on I2C", config.I2C_ID,
+              "SDA GP%d SCL GP%d" % (config.I2C_SDA, config.I2C_SCL), "found:", found, "error:", e)
+    return NoDisplay(w, h)
+
+
+def _wdt_ctrl_address():
+    try:
+        machine_name = os.uname().machine
+    except AttributeError:
+        machine_name = ""
+    return _WDT_CTRL_RP2350 if "RP2350" in machine_name else _WDT_CTRL_RP2040
+
+
+class Board:
+    """The Board protocol on a Raspberry Pi Pico (see the hardware docs for the wiring)."""
+
+    name = "pico"
+
+    def __init__(self, fs_root="/tt"):
+        self._i2c = I2C(config.I2C_ID, sda=Pin(config.I2C_SDA), scl=Pin(config.I2C_SCL),
+                        freq=config.I2C_FREQ)
+        self.display = open_display(self._i2c)
+        self.display_ok = not isinstance(self.display, NoDisplay)
+        self._show_failed = False
+        self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
+        self._pwm = None
+        if config.BUZZER_PIN is not None:
+            self._pwm = PWM(Pin(config.BUZZER_PIN))
+            self._pwm.duty_u16(0)
+        self._vbus = None
+        if config.VBUS_SENSE_PIN is not None:
+            self._vbus = Pin(config.VBUS_SENSE_PIN, Pin.IN)
+        self._lit = True
+        self._wdt = None
+        self._last_ticks = time.ticks_ms()
+        self._ms = 0
+        self.fs = DirFS(fs_root)
+
+    def buttons(self):
+        """Levels of UP, DOWN, OK, BACK; True = pressed (the pins read 0 when pressed)."""
+        p = self._pins
+        return (not p[0].value(), not p[1].value(), not p[2].value(), not p[3].value())
+
+    def ticks_ms(self):
+        """Monotonic milliseconds since boot.
+
+        ``time.ticks_ms`` wraps; summing ``ticks_diff`` steps keeps counting
+        as long as this is called at least once every few days.
+        """
+        now = time.ticks_ms()
+        self._ms += time.ticks_diff(now, self._last_ticks)
+        self._last_ticks = now
+        return self._ms
+
+    def show(self):
+        """Push the frame buffer to the OLED; an I2C error is reported once, not raised."""
+        try:
+            self.display.show()
+            self._show_failed = False
+        except OSError as e:
+            if not self._show_failed:
+                print("display: write failed:", e)
+            self._show_failed = True
+
+    def contrast(self, v):
+        """OLED brightness 0..255."""
+        try:
+            self.display.contrast(max(0, min(255, v)))
+        except OSError:
+            self._show_failed = True
+
+    def power(self, on):
+        """Light (True) or blank (False) the OLED panel."""
+        self._lit = bool(on)
+        try:
+            if on:
+                self.display.poweron()
+            else:
+                self.display.poweroff()
+        except OSError:
+            self._show_failed = True
+
+    def tone(self, freq):
+        """Square wave of ``freq`` Hz on the buzzer; 0 = silent. No-op without a buzzer."""
+        pwm = self._pwm
+        if pwm is None:
+            return
+        if freq <= 0:
+            pwm.duty_u16(0)
+            return
+        pwm.freq(max(_TONE_MIN, min(_TONE_MAX, int(freq))))
+        pwm.duty_u16(32768)
+
+    def feed(self):
+        """Feed the watchdog, starting it on the first call.
+
+        Starting late means a boot that ends in the REPL (an error before the
+        loop, or an interrupted main.py) is never reset behind the user's back.
+        """
+        wdt = self._wdt
+        if wdt is None:
+            timeout = config.WDT_TIMEOUT_MS
+            if timeout <= 0:
+                return
+            wdt = self._wdt = WDT(timeout=min(timeout, _WDT_MAX_MS))
+        wdt.feed()
+
+    def mem_free(self):
+        """Free heap in bytes, after a collection."""
+        gc.collect()
+        return gc.mem_free()
+
+    def usb_powered(self):
+        """True when USB power is present (or cannot be told), False on battery."""
+        return self._vbus is None or bool(self._vbus.value())
+
+    def nap(self, ms):
+        """Light-sleep the chip for ``ms`` while the panel is blank and on battery.
+
+        Returns True if it slept. Light sleep stops USB, so it is skipped when
+        USB power is present; ``ms`` must stay well under the watchdog timeout.
+        """
+        if self._lit or self.usb_powered():
+            return False
+        lightsleep(ms)
+        return True
+
+    def close(self):
+        """Silence the buzzer and stop the watchdog: the app loop has ended."""
+        self.tone(0)
+        if self._wdt is not None:
+            addr = _wdt_ctrl_address()
+            mem32[addr] = mem32[addr] & ~_WDT_ENABLE
+            self._wdt = None

@@ -1,0 +1,84 @@
+"""Button test: the four buttons as on the case, lit while held, the last event named.
+
+For the first boot of a freshly built device. Each event beeps (a tone per
+button) so the buzzer is tested too; a frame round the panel edge shows the
+whole glass is driven. Holding BACK fills a bar; the long press leaves.
+"""
+
+from micropython import const
+
+from tanteador import config, i18n
+from tanteador.buttons import BACK, LONG, LONG_MS, REPEAT
+from tanteador.screens import ui
+
+_BOX_W = const(44)
+_BOX_H = const(14)
+# UP/DOWN under the left thumb, OK/BACK under the right, as on the case.
+_POS = ((3, 15), (3, 33), (81, 15), (81, 33))
+_TONES = (880, 660, 1320, 440)
+_BEEP_MS = const(60)
+
+
+class HwTest:
+    NAME = "hwtest"
+
+    def __init__(self):
+        self.levels = (False, False, False, False)
+        self.last = None
+        self.count = 0
+        self.back_at = None
+        self.now = 0
+        self.beep_until = None
+
+    def draw(self, fb, app):
+        p = app.p
+        p.rect(0, 0, 128, 64)
+        ui.title(fb, app, app.t(i18n.HWTEST))
+        last = self.last[0] if self.last is not None else -1
+        for i in range(4):
+            x, y = _POS[i]
+            held = self.levels[i]
+            if held:
+                p.bar(y, _BOX_H, x, _BOX_W)
+            else:
+                p.rect(x, y, _BOX_W, _BOX_H)
+                if i == last:
+                    p.rect(x + 1, y + 1, _BOX_W - 2, _BOX_H - 2)
+            p.center(config.BUTTON_NAMES[i], y + 1, 0 if held else 1, x=x, w=_BOX_W)
+        if self.back_at is not None:
+            p.progress(50, 37, 28, 6, self.now - self.back_at, LONG_MS)
+        if self.last is not None:
+            b, kind, n = self.last
+            s = config.BUTTON_NAMES[b]
+            if kind == LONG:
+                s += " LONG"
+            elif kind == REPEAT:
+                s += " x%d" % n
+            ui.center(fb, app, 50, "%s  #%d" % (s, self.count))
+
+    def handle(self, ev, app):
+        if ev[0] == BACK and ev[1] == LONG:
+            app.board.tone(0)
+            app.pop()
+            return
+        self.last = ev
+        self.count += 1
+        app.board.tone(_TONES[ev[0]])
+        self.beep_until = self.now + _BEEP_MS
+        app.dirty = True
+
+    def tick(self, app, now_ms):
+        self.now = now_ms
+        levels = app.board.buttons()
+        if levels != self.levels:
+            if levels[BACK] and not self.levels[BACK]:
+                self.back_at = now_ms
+            elif not levels[BACK]:
+                self.back_at = None
+            self.levels = levels
+            app.dirty = True
+        if self.back_at is not None:
+            app.dirty = True
+        if self.beep_until is not None and now_ms - self.beep_until >= 0:
+            app.board.tone(0)
+            self.beep_until = None

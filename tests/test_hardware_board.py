@@ -1,0 +1,326 @@
+"""The Pico board shell on CPython, with ``machine`` and ``ssd1306`` replaced by fakes."""
+
+import importlib
+import sys
+import time
+import types
+
+import framebuf
+import pytest
+
+from tanteador import config
+
+
+class FakePin:
+    IN = 0
+    OUT = 1
+    PULL_UP = 2
+    levels = {}
+
+    def __init__(self, n, mode=None, pull=None):
+        self.n = n
+        self.mode = mode
+        self.pull = pull
+        FakePin.made.append(self)
+
+    def value(self):
+        return FakePin.levels.get(self.n, 1)
+
+
+class FakeI2C:
+    present = {0x3C}
+
+    def __init__(self, id, sda=None, scl=None, freq=None):
+        self.args = (id, sda.n, scl.n, freq)
+        self.writes = []
+
+    def scan(self):
+        return sorted(self.present)
+
+    def writeto(self, addr, buf, stop=True):
+        if addr not in self.present:
+            raise OSError(5)
+        self.writes.append((addr, bytes(buf)))
+
+    def writevto(self, addr, vector, stop=True):
+        self.writeto(addr, b"".join(bytes(v) for v in vector))
+
+
+class FakePWM:
+    def __init__(self, pin):
+        self.pin = pin
+        self.f = None
+        self.duty = None
+
+    def freq(self, f):
+        self.f = f
+
+    def duty_u16(self, d):
+        self.duty = d
+
+
+class FakeWDT:
+    made = []
+
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+        self.fed = 0
+        FakeWDT.made.append(self)
+
+    def feed(self):
+        self.fed += 1
+
+
+class FakeSSD1306(framebuf.FrameBuffer):
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.calls = []
+        i2c.writeto(addr, b"\x80\xae")
+
+    def show(self):
+        self.i2c.writeto(self.addr, b"\x40" + bytes(self.buffer))
+        self.calls.append("show")
+
+    def contrast(self, v):
+        self.calls.append(("contrast", v))
+
+    def poweroff(self):
+        self.calls.append("off")
+
+    def poweron(self):
+        self.calls.append("on")
+
+
+@pytest.fixture
+def board_mod(monkeypatch):
+    FakePin.levels = {}
+    FakePin.made = []
+    FakeI2C.present = {0x3C}
+    FakeWDT.made = []
+    machine = types.ModuleType("machine")
+    machine.Pin = FakePin
+    machine.I2C = FakeI2C
+    machine.PWM = FakePWM
+    machine.WDT = FakeWDT
+    machine.slept = []
+    machine.lightsleep = machine.slept.append
+    machine.mem32 = {0x40058000: 0x40000000 | 0x1234}
+    ssd1306 = types.ModuleType("ssd1306")
+    ssd1306.SSD1306_I2C = FakeSSD1306
+    monkeypatch.setitem(sys.modules, "machine", machine)
+    monkeypatch.setitem(sys.modules, "ssd1306", ssd1306)
+    clock = {"t": 0}
+    monkeypatch.setattr(time, "ticks_ms", lambda: clock["t"], raising=False)
+    # The RP2040 ticks_ms wraps at 2**30.
+    monkeypatch.setattr(time, "ticks_diff",
+                        lambda a, b: ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29),
+                        raising=False)
+    import gc
+    monkeypatch.setattr(gc, "mem_free", lambda: 123456, raising=False)
+    monkeypatch.delitem(sys.modules, "tanteador.board", raising=False)
+    mod = importlib.import_module("tanteador.board")
+    mod.clock = clock
+    mod.machine = machine
+    yield mod
+    sys.modules.pop("tanteador.board", None)
+
+
+def test_pins_and_bus_follow_the_config(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path / "tt"))
+    assert b.name == "pico"
+    assert b._i2c.args == (
+        config.I2C_ID, config.I2C_SDA, config.I2C_SCL, config.I2C_FREQ)
+    buttons = [p for p in FakePin.made if p.n in config.BUTTON_PINS]
+    assert [p.n for p in buttons] == list(config.BUTTON_PINS)
+    assert all(p.mode == FakePin.IN and p.pull == FakePin.PULL_UP for p in buttons)
+    assert b._pwm.pin.n == config.BUZZER_PIN
+    assert b.display_ok
+    assert (tmp_path / "tt").is_dir()
+    assert b.mem_free() == 123456
+
+
+def test_buttons_read_low_as_pressed(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    assert b.buttons() == (False, False, False, False)
+    FakePin.levels = {config.BUTTON_PINS[2]: 0}
+    assert b.buttons() == (False, False, True, False)
+    FakePin.levels = {n: 0 for n in config.BUTTON_PINS}
+    assert b.buttons() == (True, True, True, True)
+
+
+def test_ticks_stay_monotonic_across_the_wrap(board_mod, tmp_path):
+    clock = board_mod.clock
+    clock["t"] = (1 << 30) - 50
+    b = board_mod.Board(str(tmp_path))
+    assert b.ticks_ms() == 0
+    clock["t"] = (1 << 30) - 10
+    assert b.ticks_ms() == 40
+    clock["t"] = 30                      # wrapped
+    assert b.ticks_ms() == 80
+    clock["t"] = 1030
+    assert b.ticks_ms() == 1080
+
+
+def test_missing_display_gives_a_stand_in_and_says_why(board_mod, tmp_path, capsys):
+    FakeI2C.present = {0x27}
+    b = board_mod.Board(str(tmp_path))
+    assert not b.display_ok
+    assert isinstance(b.display, board_mod.NoDisplay)
+    out = capsys.readouterr().out
+    assert "0x3c" in out and "0x27" in out
+    b.display.fill_rect(0, 0, 10, 10, 1)
+    b.show()
+    b.contrast(10)
+    b.power(False)
+    assert b.display.buffer[0] == 0xFF
+
+
+def test_show_survives_a_display_that_drops_off_the_bus(board_mod, tmp_path, capsys):
+    b = board_mod.Board(str(tmp_path))
+    FakeI2C.present = set()
+    b.show()
+    b.show()
+    assert capsys.readouterr().out.count("write failed") == 1
+
+
+def test_sh1106_is_chosen_by_config(board_mod, tmp_path, monkeypatch):
+    monkeypatch.setattr(config, "DISPLAY", "sh1106")
+    b = board_mod.Board(str(tmp_path))
+    from tanteador.sh1106 import SH1106_I2C
+    assert isinstance(b.display, SH1106_I2C)
+    assert b.display.col_offset == config.SH1106_COL_OFFSET
+
+
+def test_display_controls(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    b.contrast(999)
+    b.power(False)
+    b.power(True)
+    b.show()
+    assert b.display.calls[-4:] == [("contrast", 255), "off", "on", "show"]
+
+
+def test_tone_drives_the_pwm_and_zero_silences(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    assert b._pwm.duty == 0
+    b.tone(440)
+    assert (b._pwm.f, b._pwm.duty) == (440, 32768)
+    b.tone(1)
+    assert b._pwm.f == 20
+    b.tone(0)
+    assert b._pwm.duty == 0
+
+
+def test_no_buzzer_means_tone_is_a_no_op(board_mod, tmp_path, monkeypatch):
+    monkeypatch.setattr(config, "BUZZER_PIN", None)
+    b = board_mod.Board(str(tmp_path))
+    b.tone(440)
+    assert b._pwm is None
+
+
+def test_watchdog_starts_on_first_feed_and_close_stops_it(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    assert FakeWDT.made == []
+    b.feed()
+    b.feed()
+    (wdt,) = FakeWDT.made
+    assert wdt.timeout == config.WDT_TIMEOUT_MS and wdt.fed == 2
+    b.close()
+    assert board_mod.machine.mem32[0x40058000] == 0x1234
+    b.feed()
+    assert len(FakeWDT.made) == 2
+
+
+def test_watchdog_can_be_disabled(board_mod, tmp_path, monkeypatch):
+    monkeypatch.setattr(config, "WDT_TIMEOUT_MS", 0)
+    b = board_mod.Board(str(tmp_path))
+    b.feed()
+    assert FakeWDT.made == []
+
+
+def test_nap_only_when_blank_and_on_battery(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    slept = board_mod.machine.slept
+    FakePin.levels = {config.VBUS_SENSE_PIN: 0}
+    assert not b.nap(100)               # panel lit
+    b.power(False)
+    assert b.nap(100)
+    FakePin.levels = {config.VBUS_SENSE_PIN: 1}
+    assert b.usb_powered()
+    assert not b.nap(100)               # USB attached
+    assert slept == [100]
+
+
+MP_FAKE_MACHINE = '''
+class Pin:
+    IN = 0
+    PULL_UP = 2
+    levels = {}
+    def __init__(self, n, mode=None, pull=None):
+        self.n = n
+    def value(self):
+        return Pin.levels.get(self.n, 1)
+class I2C:
+    def __init__(self, id, sda=None, scl=None, freq=None):
+        pass
+    def scan(self):
+        return []
+    def writeto(self, addr, buf, stop=True):
+        raise OSError(19)
+    def writevto(self, addr, vec, stop=True):
+        raise OSError(19)
+class PWM:
+    def __init__(self, pin):
+        self.f = self.d = None
+    def freq(self, f):
+        self.f = f
+    def duty_u16(self, d):
+        self.d = d
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        self.timeout = timeout
+    def feed(self):
+        pass
+slept = []
+def lightsleep(ms):
+    slept.append(ms)
+mem32 = {0x40058000: 0x40001234}
+'''
+
+MP_BOARD_RUN = '''
+import machine
+from tanteador.board import Board, NoDisplay
+b = Board(%r)
+machine.Pin.levels = {12: 0}
+levels = b.buttons()
+t0 = b.ticks_ms()
+b.tone(440)
+tone = (b._pwm.f, b._pwm.d)
+b.feed()
+b.close()
+b.power(False)
+machine.Pin.levels = {24: 0}
+print("RESULT", isinstance(b.display, NoDisplay), levels, tone, b._pwm.d,
+      hex(machine.mem32[0x40058000]), b.nap(40), machine.slept, b.ticks_ms() >= t0)
+'''
+
+
+def test_board_runs_on_micropython(tmp_path):
+    from host_tools import FIRMWARE, mplane
+
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "machine.py").write_text(MP_FAKE_MACHINE)
+    (fake / "ssd1306.py").write_text(
+        "class SSD1306_I2C:\n"
+        "    def __init__(self, w, h, i2c, addr=0x3C):\n"
+        "        i2c.writeto(addr, b'\\x80\\xae')\n")
+    code = MP_BOARD_RUN % str(tmp_path / "tt")
+    rc, out, err = mplane.run_code(code, pythonpath=[str(fake), FIRMWARE])
+    assert rc == 0, err + out
+    assert "no answer at 0x3c" in out
+    assert ("RESULT True (False, False, True, False) (440, 32768) 0 0x1234 True [40] True"
+            in out), out
