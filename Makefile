@@ -1,0 +1,38 @@
+# Quick start: `make sim` plays the device in this terminal, `make test` runs
+# every test (CPython and the real MicroPython unix port). Both create .venv
+# and install what they need on first use.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+ARGS   ?=
+
+.PHONY: sim test screens gallery clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade "pip>=23"
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[test]"
+	touch $@ $(VENV)/.installed
+
+sim: $(VENV)/.installed
+	$(BIN)/tanteador sim $(ARGS)
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest $(ARGS)
+
+# The README's pictures (English); `gallery` draws every screen in every language.
+screens: $(VENV)/.installed
+	$(BIN)/tanteador screens host_tools/screenshots --lang en
+
+gallery: $(VENV)/.installed
+	$(BIN)/tanteador screens out/screens
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,36 @@
+"""The PC side of Tanteador: the `tanteador` command (sim, screens, flash, pull, names, bench).
+
+The firmware is not copied into this package: the tools find it next to
+``host_tools/`` in the repository, which is why the project is installed
+editable (``pip install -e .``).
+"""
+
+import os
+import sys
+
+VERSION = "0.1.0"
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+STANDINS = os.path.join(ROOT, "host_tools", "standins")
+DEVICE = os.path.join(ROOT, "host_tools", "device")
+
+
+class UserError(Exception):
+    """A problem the user can fix: printed as one message, exit status 1, no traceback."""
+
+
+def firmware_paths():
+    """Put the firmware, the CPython stand-ins and the host device code on sys.path.
+
+    Raises UserError with a hint when the firmware folder is missing (a
+    non-editable install copied host_tools away from the repository).
+    """
+    if not os.path.isdir(os.path.join(FIRMWARE, "tanteador")):
+        raise UserError(
+            "firmware not found at %s; install the project editable "
+            "from a clone (pip install -e .)" % FIRMWARE
+        )
+    for p in (FIRMWARE, STANDINS, DEVICE):
+        if p not in sys.path:
+            sys.path.insert(0, p)

@@ -1,0 +1,100 @@
+"""The `tanteador` command: sim, screens, flash, pull, names, bench."""
+
+import argparse
+import sys
+
+from host_tools import VERSION, UserError
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="tanteador",
+        description="Tanteador, a Brisca and Briscola scorekeeper: simulator and device tools.",
+    )
+    p.add_argument("--version", action="version", version="tanteador " + VERSION)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    s = sub.add_parser("sim", help="play the device in this terminal, or run a button script",
+                       description="Play the device in this terminal, or run a scripted list of button "
+                                   "events (see the README for the format).")
+    s.add_argument("--script", metavar="FILE", help="button script to play ('-' reads stdin)")
+    s.add_argument("-e", "--execute", metavar="EVENTS", help="button events on the command line, e.g. 'OK;UP;long OK'")
+    s.add_argument("--png", metavar="DIR", help="write the screen after each step as PNG into DIR")
+    s.add_argument("--text", action="store_true", help="print the screen after each step as text art")
+    s.add_argument("--json", action="store_true", help="print the saved match document as JSON at the end")
+    s.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default: ~/.local/share/tanteador/flash)",
+                   default=None)
+    s.add_argument("--seed", type=int, metavar="N", help="seed the random draw, for repeatable runs")
+    s.add_argument("--scale", type=int, default=4, metavar="N", help="PNG pixels per OLED pixel (default 4)")
+    s.add_argument("--braille", action="store_true", default=None,
+                   help="compact Braille view for small terminals (automatic below 130x38)")
+
+    g = sub.add_parser("screens", help="render every screen in every language to PNG")
+    g.add_argument("dir", metavar="DIR")
+    g.add_argument("--scale", type=int, default=4, metavar="N")
+    g.add_argument("--lang", metavar="CODES", help="only these languages, e.g. en,es")
+
+    f = sub.add_parser("flash", help="put the firmware on a connected Pico (MicroPython)")
+    f.add_argument("--port", metavar="P", help="serial port (default: the first board found)")
+    f.add_argument("--no-mip", action="store_true", help="do not install the ssd1306 driver with mip")
+    f.add_argument("--py", action="store_true", help="copy .py sources even if the board reads .mpy")
+    f.add_argument("--no-reset", action="store_true", help="leave the board in the REPL afterwards")
+
+    u = sub.add_parser("pull", help="copy the match history off the board; export CSV, JSON, PNG charts")
+    u.add_argument("--port", metavar="P")
+    u.add_argument("--out", metavar="DIR", default="tanteador-data", help="where to put it (default: %(default)s)")
+    u.add_argument("--from-dir", metavar="DIR", help="read a flash folder (e.g. the simulator's) instead of a board")
+
+    n = sub.add_parser("names", help="set the player names the device offers")
+    n.add_argument("names", metavar="NAMES", help="comma-separated, e.g. 'Ana,Luis,Mª José' ('' clears the list)")
+    n.add_argument("--port", metavar="P")
+    n.add_argument("--flash", metavar="DIR", help="write into a flash folder (e.g. the simulator's) instead of a board")
+
+    b = sub.add_parser("bench", help="measure speed and memory on the MicroPython unix port or a board",
+                       add_help=False)
+    b.add_argument("rest", nargs=argparse.REMAINDER)
+    return p
+
+
+def main(argv=None):
+    """Console entry point; returns the exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    argv = list(argv)
+    if argv and argv[0] == "bench":
+        from host_tools import bench
+
+        return bench.main(argv[1:]) or 0
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "sim":
+            from host_tools import sim
+
+            return sim.main(args)
+        if args.command == "screens":
+            from host_tools import screens
+
+            return screens.main(args)
+        if args.command == "flash":
+            from host_tools import flash
+
+            return flash.main(args)
+        if args.command == "pull":
+            from host_tools import pull
+
+            return pull.main(args)
+        if args.command == "names":
+            from host_tools import names
+
+            return names.main(args)
+    except UserError as e:
+        sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,159 @@
+"""The scripted button format and its player (CPython and MicroPython).
+
+One event per line, or several separated by ';' (handy on a command line)::
+
+    UP            short press: down 80 ms, then up
+    DOWN x12      twelve short presses
+    long OK       held 800 ms (a long press)
+    hold UP 1500  held 1500 ms (auto-repeat for UP/DOWN)
+    wait 500      nothing pressed for 500 ms (also 2s, 5m)
+    # comment     ignored, also after an event
+
+Every press or hold is followed by GAP_MS with the button up, so the
+release is debounced and the next press is a new one. Keywords and button
+names are case-insensitive.
+"""
+
+BUTTONS = ("UP", "DOWN", "OK", "BACK")
+
+PRESS = 0
+HOLD = 1
+WAIT = 2
+
+PRESS_MS = 80
+LONG_MS = 800
+GAP_MS = 120
+TICK_MS = 10
+MAX_MS = 7200000
+MAX_REPEAT = 999
+
+
+class ScriptError(ValueError):
+    """A line of a script that cannot be read; .line is 1-based."""
+
+    def __init__(self, line, msg):
+        super().__init__("script line %d: %s" % (line, msg))
+        self.line = line
+
+
+def _button(word, line):
+    w = word.upper()
+    for i in range(4):
+        if BUTTONS[i] == w:
+            return i
+    raise ScriptError(line, "unknown button %r (use UP, DOWN, OK or BACK)" % word)
+
+
+def _ms(word, line):
+    w = word.lower()
+    scale = 1
+    if w.endswith("ms"):
+        w = w[:-2]
+    elif w.endswith("s"):
+        w, scale = w[:-1], 1000
+    elif w.endswith("m"):
+        w, scale = w[:-1], 60000
+    if not w or not w.isdigit():
+        raise ScriptError(line, "%r is not a duration (e.g. 500, 500ms, 2s, 1m)" % word)
+    ms = int(w) * scale
+    if ms <= 0 or ms > MAX_MS:
+        raise ScriptError(line, "duration %r out of range (1 ms .. 2 h)" % word)
+    return ms
+
+
+def parse_item(text, line=1):
+    """One event (no ';', no comment) -> a step tuple (kind, button, ms, count, line)."""
+    words = text.split()
+    n = len(words)
+    head = words[0].lower()
+    if head == "wait":
+        if n != 2:
+            raise ScriptError(line, "'wait' takes one duration, e.g. 'wait 500'")
+        return (WAIT, -1, _ms(words[1], line), 1, line)
+    if head == "long":
+        if n != 2:
+            raise ScriptError(line, "'long' takes a button, e.g. 'long OK'")
+        return (HOLD, _button(words[1], line), LONG_MS, 1, line)
+    if head == "hold":
+        if n != 3:
+            raise ScriptError(line, "'hold' takes a button and a duration, e.g. 'hold UP 1500'")
+        return (HOLD, _button(words[1], line), _ms(words[2], line), 1, line)
+    b = _button(words[0], line)
+    count = 1
+    if n == 2:
+        w = words[1].lower()
+        if len(w) < 2 or w[0] != "x" or not w[1:].isdigit():
+            raise ScriptError(line, "after a button only a count like 'x5' may follow, not %r" % words[1])
+        count = int(w[1:])
+        if count < 1 or count > MAX_REPEAT:
+            raise ScriptError(line, "count %r out of range (x1 .. x%d)" % (words[1], MAX_REPEAT))
+    elif n > 2:
+        raise ScriptError(line, "too many words in %r" % text)
+    return (PRESS, b, PRESS_MS, count, line)
+
+
+def parse(text):
+    """A whole script -> list of steps. Raises ScriptError naming the line."""
+    steps = []
+    line = 0
+    for raw in text.split("\n"):
+        line += 1
+        hash_at = raw.find("#")
+        if hash_at >= 0:
+            raw = raw[:hash_at]
+        for item in raw.split(";"):
+            item = item.strip()
+            if item:
+                steps.append(parse_item(item, line))
+    return steps
+
+
+def describe(step):
+    """A step back in the script format (for captions and file names)."""
+    kind, b, ms, count = step[0], step[1], step[2], step[3]
+    if kind == WAIT:
+        return "wait %d" % ms
+    if kind == HOLD:
+        if ms == LONG_MS:
+            return "long " + BUTTONS[b]
+        return "hold %s %d" % (BUTTONS[b], ms)
+    if count > 1:
+        return "%s x%d" % (BUTTONS[b], count)
+    return BUTTONS[b]
+
+
+class Player:
+    """Drives a board's button levels and polls the app every TICK_MS of simulated time."""
+
+    def __init__(self, app, board, tick_ms=TICK_MS):
+        self.app = app
+        self.board = board
+        self.tick_ms = tick_ms
+
+    def idle(self, ms):
+        """Let ms of simulated time pass, polling the app on every tick."""
+        board = self.board
+        end = board.now + ms
+        while board.now < end:
+            board.advance(self.tick_ms)
+            self.app.poll(board.now)
+
+    def step(self, step):
+        kind, b, ms, count = step[0], step[1], step[2], step[3]
+        if kind == WAIT:
+            self.idle(ms)
+            return
+        for _ in range(count):
+            self.board.press(b, True)
+            self.idle(ms)
+            self.board.press(b, False)
+            self.idle(GAP_MS)
+
+    def play(self, steps, hook=None):
+        """Run the steps in order; hook(index, step) is called after each one."""
+        i = 0
+        for st in steps:
+            self.step(st)
+            if hook is not None:
+                hook(i, st)
+            i += 1

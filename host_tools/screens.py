@@ -1,0 +1,81 @@
+"""`tanteador screens DIR`: every screen of the gallery, in every language, as PNG.
+
+Each screen is reached on a fresh host board (its own empty flash folder)
+by the recipe in host_tools/device/gallery.py, the same recipe the
+MicroPython lane replays on the unix port.
+"""
+
+import os
+import tempfile
+
+from host_tools import UserError, firmware_paths
+
+
+def render_all(out, langs=None, scale=4):
+    """Write OUT/<lang>/<id>.png for every screen; returns [(lang, id, path)]."""
+    firmware_paths()
+    import gallery
+    from hostboard import HostBoard
+    from tanteador import i18n
+
+    from host_tools import render
+
+    all_langs = list(i18n.LANGS)
+    langs = all_langs if not langs else langs
+    unknown = [l for l in langs if l not in all_langs]
+    if unknown:
+        raise UserError("unknown language %s (there are: %s)" % (", ".join(unknown), ", ".join(all_langs)))
+    done = []
+    with tempfile.TemporaryDirectory() as tmp:
+        n = 0
+        for lang in langs:
+            os.makedirs(os.path.join(out, lang), exist_ok=True)
+            for sid in gallery.ids():
+                n += 1
+                board = HostBoard(os.path.join(tmp, "flash%d" % n))
+                gallery.reach(board, sid, lang)
+                path = os.path.join(out, lang, sid + ".png")
+                render.save_png(board.frame, path, scale=scale, powered=board.powered)
+                done.append((lang, sid, path))
+    return done
+
+
+def write_index(out, done):
+    """index.html and index.md: a table of the screens (rows) by language (columns)."""
+    langs = []
+    sids = []
+    for lang, sid, _ in done:
+        if lang not in langs:
+            langs.append(lang)
+        if sid not in sids:
+            sids.append(sid)
+    html = ["<!doctype html><meta charset='utf-8'><title>Tanteador screens</title>",
+            "<style>body{background:#222;color:#ddd;font-family:sans-serif}img{width:264px;image-rendering:pixelated}"
+            "td{padding:4px;vertical-align:top}</style>",
+            "<h1>Tanteador screens</h1><table><tr><th></th>"]
+    html += ["<th>%s</th>" % l for l in langs]
+    html.append("</tr>")
+    md = ["# Tanteador screens", "", "| screen | " + " | ".join(langs) + " |", "|---" * (len(langs) + 1) + "|"]
+    for sid in sids:
+        html.append("<tr><td>%s</td>" % sid)
+        cells = []
+        for lang in langs:
+            rel = "%s/%s.png" % (lang, sid)
+            html.append("<td><img src='%s' alt='%s %s'></td>" % (rel, sid, lang))
+            cells.append("![%s %s](%s)" % (sid, lang, rel))
+        html.append("</tr>")
+        md.append("| %s | %s |" % (sid, " | ".join(cells)))
+    html.append("</table>")
+    with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
+        f.write("\n".join(html) + "\n")
+    with open(os.path.join(out, "index.md"), "w", encoding="utf-8") as f:
+        f.write("\n".join(md) + "\n")
+
+
+def main(args):
+    """Entry for `tanteador screens`."""
+    langs = [l.strip() for l in args.lang.split(",")] if args.lang else None
+    done = render_all(args.dir, langs, args.scale)
+    write_index(args.dir, done)
+    print("%d screens written to %s (index.html, index.md)" % (len(done), args.dir))
+    return 0

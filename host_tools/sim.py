@@ -1,0 +1,346 @@
+"""`tanteador sim`: the firmware on a PC, played from the keyboard or from a script.
+
+The app, the screens and the store are the device's own files; only the
+board is different (host_tools/device/hostboard.py). A folder plays the
+Pico's flash, so a match survives quitting and starting again.
+"""
+
+import json
+import os
+import random
+import sys
+import time
+
+from host_tools import UserError, firmware_paths
+
+UP, DOWN, OK, BACK = 0, 1, 2, 3
+SHORT_MS = 80
+LONG_MS = 800
+HOLD_MS = 1500
+GAP_MS = 40
+
+
+def default_flash():
+    """Where the simulated flash lives unless --flash says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "tanteador", "flash")
+
+
+def make_app(flash, seed=None, now=0):
+    """A HostBoard on the flash folder and the App booted on it at time `now`."""
+    firmware_paths()
+    from hostboard import HostBoard
+    from tanteador.app import App
+
+    board = HostBoard(flash)
+    board.now = now
+    if seed is not None:
+        board.seed(seed)
+    app = App(board, now)
+    # the first frame goes to the display on the first poll, as on the device
+    app.poll(now)
+    return board, app
+
+
+def screen_name(app):
+    return getattr(getattr(app, "screen", None), "NAME", "?")
+
+
+def _slug(text):
+    out = []
+    for c in text.lower():
+        out.append(c if c.isalnum() else "-")
+    return "".join(out).strip("-")
+
+
+def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=None, scale=4, out=None):
+    """Play a script on the simulated device; returns the app.
+
+    After each step (and once after boot) the screen goes to png_dir as
+    NNN-<step>.png and/or to `out` as text art. With as_json the saved
+    document (app.state()) is printed at the end.
+    """
+    firmware_paths()
+    import script
+    from host_tools import render
+
+    out = out or sys.stdout
+    steps = script.parse(text)
+    board, app = make_app(flash, seed=seed)
+    if png_dir:
+        os.makedirs(png_dir, exist_ok=True)
+
+    def capture(index, label):
+        if png_dir:
+            name = "%03d-%s.png" % (index, _slug(label))
+            render.save_png(board.frame, os.path.join(png_dir, name), scale=scale,
+                            powered=board.powered, contrast=board.contrast_level)
+        if text_art:
+            out.write("--- %d: %s  [%s]\n" % (index, label, screen_name(app)))
+            out.write(render.to_text(board.frame) if board.powered else "(display off)")
+            out.write("\n")
+
+    capture(0, "boot")
+    script.Player(app, board).play(steps, hook=lambda i, st: capture(i + 1, script.describe(st)))
+    if as_json:
+        out.write(json.dumps(app.state(), sort_keys=True))
+        out.write("\n")
+    out.flush()
+    return app
+
+
+class KeyPresser:
+    """Turns key strokes into button levels over time.
+
+    A key is a press of SHORT_MS; a capital (or 'L' then a key) is a long press;
+    '+'/'-' hold UP/DOWN for HOLD_MS. The terminal's key repeat arrives while
+    the button is still down and keeps it held, which gives UP/DOWN auto-repeat.
+    Presses that come too fast are queued and start GAP_MS after the previous
+    release, so the debounce sees every one of them.
+    """
+
+    def __init__(self, board):
+        self.board = board
+        self.release_at = [None, None, None, None]
+        self.up_since = [-GAP_MS, -GAP_MS, -GAP_MS, -GAP_MS]
+        self.queue = []
+
+    def press(self, button, ms, now):
+        held = self.release_at[button]
+        if held is not None and ms == SHORT_MS and not any(q[0] == button for q in self.queue):
+            self.release_at[button] = max(held, now + SHORT_MS)
+            return
+        self.queue.append((button, ms))
+
+    def tick(self, now):
+        """Apply what is due at `now` to the board's levels."""
+        for b in range(4):
+            r = self.release_at[b]
+            if r is not None and now >= r:
+                self.board.press(b, False)
+                self.release_at[b] = None
+                self.up_since[b] = now
+        started = []
+        rest = []
+        for q in self.queue:
+            b, ms = q
+            if b in started or self.release_at[b] is not None or now < self.up_since[b] + GAP_MS:
+                rest.append(q)
+                started.append(b)
+                continue
+            self.board.press(b, True)
+            self.release_at[b] = now + ms
+            started.append(b)
+        self.queue = rest
+
+    def busy(self):
+        return bool(self.queue) or any(r is not None for r in self.release_at)
+
+
+# key -> (button, duration)
+KEYS = {
+    "UP": (UP, SHORT_MS), "DOWN": (DOWN, SHORT_MS),
+    "w": (UP, SHORT_MS), "k": (UP, SHORT_MS), "s": (DOWN, SHORT_MS), "j": (DOWN, SHORT_MS),
+    "\r": (OK, SHORT_MS), "\n": (OK, SHORT_MS), " ": (OK, SHORT_MS), "o": (OK, SHORT_MS),
+    "\x7f": (BACK, SHORT_MS), "\x08": (BACK, SHORT_MS), "ESC": (BACK, SHORT_MS), "b": (BACK, SHORT_MS),
+    "W": (UP, HOLD_MS), "K": (UP, HOLD_MS), "S": (DOWN, HOLD_MS), "J": (DOWN, HOLD_MS),
+    "+": (UP, HOLD_MS), "-": (DOWN, HOLD_MS),
+    "O": (OK, LONG_MS), "B": (BACK, LONG_MS),
+}
+
+HELP = ("\u2191/w UP  \u2193/s DOWN  Enter/space/o OK  Backspace/Esc/b BACK\n"
+        "O long OK  B long BACK  L+key long  +/- or W/S hold UP/DOWN  q quit")
+
+
+def split_keys(data):
+    """Raw terminal input -> list of key names (arrow sequences become 'UP'/'DOWN')."""
+    keys = []
+    i = 0
+    while i < len(data):
+        c = data[i]
+        if c == "\x1b":
+            seq = data[i + 1:i + 3]
+            if seq in ("[A", "OA"):
+                keys.append("UP")
+                i += 3
+                continue
+            if seq in ("[B", "OB"):
+                keys.append("DOWN")
+                i += 3
+                continue
+            if seq[:1] in ("[", "O") and len(seq) == 2:
+                # another escape sequence (other arrows, function keys): skip it
+                j = i + 2
+                while j < len(data) and not data[j].isalpha() and data[j] != "~":
+                    j += 1
+                i = j + 1
+                continue
+            keys.append("ESC")
+            i += 1
+            continue
+        keys.append(c)
+        i += 1
+    return keys
+
+
+class Terminal:
+    """The interactive view: raw keys in, half-block OLED out (ANSI, works over ssh)."""
+
+    def __init__(self, board, app, flash, braille=False, out=None):
+        from host_tools import render
+
+        self.start = board.now
+        self.render = render
+        self.board = board
+        self.app = app
+        self.flash = flash
+        self.braille = braille
+        self.out = out or sys.stdout
+        self.keys = KeyPresser(board)
+        self.long_next = False
+        self.last = None
+
+    def handle(self, key, now):
+        """One key; returns False to quit."""
+        if key in ("q", "Q", "\x03", "\x04"):
+            return False
+        if key == "L":
+            self.long_next = True
+            return True
+        hit = KEYS.get(key)
+        if hit is None:
+            return True
+        b, ms = hit
+        if self.long_next:
+            ms = LONG_MS if b in (OK, BACK) else HOLD_MS
+            self.long_next = False
+        self.keys.press(b, ms, now)
+        return True
+
+    def frame_text(self):
+        board = self.board
+        if not board.powered:
+            art = "\n".join(" " * (64 if self.braille else 128) for _ in range(16 if self.braille else 32))
+        elif self.braille:
+            art = self.render.to_braille(board.frame)
+        else:
+            art = self.render.to_text(board.frame)
+        width = 64 if self.braille else 128
+        lines = ["\u250c" + "\u2500" * width + "\u2510"]
+        for line in art.split("\n"):
+            lines.append("\u2502" + line + "\u2502")
+        lines.append("\u2514" + "\u2500" * width + "\u2518")
+        held = "".join(n[0] if board.levels[i] else "." for i, n in enumerate(("UP", "DOWN", "OK", "BACK")))
+        state = "screen: %-10s buttons: %s  %s%s" % (
+            screen_name(self.app), held, "" if board.powered else "display off  ",
+            "long: press a key" if self.long_next else "")
+        lines.append(state)
+        lines.append(HELP)
+        lines.append("flash: %s" % self.flash)
+        dim = board.powered and board.contrast_level < 128
+        text = "\n".join(l + "\x1b[K" for l in lines)
+        return ("\x1b[2m" + text + "\x1b[0m") if dim else text
+
+    def draw(self):
+        text = self.frame_text()
+        if text != self.last:
+            # raw mode: no output processing, so lines need their own carriage return
+            self.out.write("\x1b[H" + text.replace("\n", "\r\n") + "\x1b[J")
+            self.out.flush()
+            self.last = text
+
+    def step(self, now, text=""):
+        """Handle typed text at time `now`, advance the buttons and the app, redraw.
+
+        Returns False when the user quits.
+        """
+        for key in split_keys(text):
+            if not self.handle(key, now):
+                return False
+        self.keys.tick(now)
+        self.board.now = now
+        self.app.poll(now)
+        self.draw()
+        return True
+
+    def loop(self, stdin_fd, clock=time.monotonic):
+        import select
+
+        t0 = clock()
+        self.out.write("\x1b[?25l\x1b[2J")
+        pending = b""
+        while True:
+            now = self.start + int((clock() - t0) * 1000)
+            text = ""
+            r, _, _ = select.select([stdin_fd], [], [], 0.01)
+            if r:
+                data = os.read(stdin_fd, 64)
+                if not data:
+                    return
+                pending += data
+                try:
+                    text = pending.decode("utf-8")
+                    pending = b""
+                except UnicodeDecodeError:
+                    if len(pending) >= 4:
+                        text = pending.decode("utf-8", "replace")
+                        pending = b""
+            if not self.step(now, text):
+                return
+
+
+def interactive(flash, seed=None, braille=None):
+    """Run the simulator in this terminal until 'q'."""
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UserError("needs a terminal; for a script use --script FILE or -e 'OK;UP'")
+    import termios
+    import tty
+
+    cols, rows = os.get_terminal_size()
+    if braille is None:
+        braille = cols < 130 or rows < 38
+    board, app = make_app(flash, seed=random.getrandbits(30) if seed is None else seed)
+    term = Terminal(board, app, flash, braille=braille)
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    try:
+        tty.setraw(fd)
+        term.loop(fd)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        sys.stdout.write("\x1b[?25h\x1b[0m\x1b[H\x1b[2J")
+        sys.stdout.write("The saved state is in %s; `tanteador sim` carries on from it.\n" % flash)
+        sys.stdout.flush()
+
+
+def main(args):
+    """Entry for `tanteador sim` with parsed arguments."""
+    flash = args.flash or default_flash()
+    if args.script is None and args.execute is None:
+        if args.png or args.text or args.json:
+            raise UserError("--png/--text/--json need a script (--script FILE or -e EVENTS)")
+        interactive(flash, seed=args.seed, braille=args.braille)
+        return 0
+    if args.script is not None:
+        if args.script == "-":
+            text = sys.stdin.read()
+        else:
+            try:
+                with open(args.script, encoding="utf-8") as f:
+                    text = f.read()
+            except OSError as e:
+                raise UserError("cannot read script %s: %s" % (args.script, e.strerror))
+    else:
+        text = args.execute
+    if args.execute is not None and args.script is not None:
+        text = text + "\n" + args.execute
+    firmware_paths()
+    import script
+
+    try:
+        script.parse(text)
+    except script.ScriptError as e:
+        raise UserError("%s" % e)
+    run_script(text, flash, png_dir=args.png, text_art=args.text, as_json=args.json,
+               seed=args.seed, scale=args.scale)
+    return 0

@@ -1,0 +1,107 @@
+"""`tanteador pull`: copies (never moves) the history, exports CSV/JSON/PNG, checks what came back."""
+
+import csv
+import json
+
+import pytest
+
+from fakeboard import FakeBoard
+from host_tools import cli
+from host_tools import link as linkmod
+from tanteador.match import Match
+from tanteador.options import MatchOptions
+
+
+def finished_match():
+    m = Match(MatchOptions(players=2, names=["Ana", "Luis"], target=2))
+    m.record(0, (70, 50), 300000)
+    m.record(1, (40, 80), 240000)
+    m.record(2, (90, 30), 280000)
+    assert m.over
+    return m
+
+
+def match_in_play():
+    m = Match(MatchOptions(players=2, names=["Eva", "Pau"], target=3))
+    m.record(3, (61, 59), 100000)
+    return m
+
+
+@pytest.fixture
+def board(tmp_path, monkeypatch):
+    b = FakeBoard(tmp_path / "board")
+    b.put("/tt/h0001.json", json.dumps(finished_match().to_dict()))
+    b.put("/tt/state.json", json.dumps({"v": 1, "cfg": {"lang": "es"}, "m": match_in_play().to_dict(), "scr": "table"}))
+    b.put("/tt/bad-1-state.json", b"{not json")
+    b.put("/tt/names.json", '["Ana"]')
+    b.put("/main.py", "run()")
+    monkeypatch.setattr(linkmod, "connect", lambda port=None: linkmod.Link(b, port or "fake0"))
+    return b
+
+
+def test_pull_copies_and_exports(board, tmp_path, capsys):
+    before = board.files()
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--out", str(out)]) == 0
+    assert board.files() == before  # nothing removed or changed on the board
+    assert sorted(p.name for p in (out / "board").iterdir()) == ["bad-1-state.json", "h0001.json", "state.json"]
+    assert (out / "board" / "bad-1-state.json").read_bytes() == b"{not json"
+    records = json.loads((out / "matches.json").read_text("utf-8"))
+    assert [r["file"] for r in records] == ["h0001.json", "state.json"]
+    done, playing = records
+    assert done["finished"] and done["over"] and done["winner"] == "Ana"
+    assert done["sides"] == ["Ana", "Luis"] and done["won"] == [2, 1]
+    assert [h["points"] for h in done["hands"]] == [[70, 50], [40, 80], [90, 30]]
+    assert [h["trump"] for h in done["hands"]] == ["oros", "copas", "espadas"]
+    assert not playing["finished"] and playing["sides"] == ["Eva", "Pau"]
+    rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
+    assert len(rows) == 4
+    assert rows[2]["points1"] == "90" and rows[2]["won1"] == "2" and rows[2]["winner"] == "Ana"
+    assert rows[3]["file"] == "state.json" and rows[3]["side2"] == "Pau"
+    from PIL import Image
+
+    img = Image.open(out / "charts" / "h0001.png")
+    assert img.size == (640, 360)
+    assert len(img.getcolors(100000)) > 3  # lines and text were drawn
+    msg = capsys.readouterr().out
+    assert "3 files copied" in msg and "2 matches exported" in msg and "bad-*" in msg
+    assert board.closed
+
+
+def test_a_malformed_archive_is_named_and_not_exported(board, tmp_path, capsys):
+    board.put("/tt/h0002.json", '{"v": 2, "o": [2], "a": []}')
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--out", str(out)]) == 1
+    msg = capsys.readouterr().out
+    assert "h0002.json is not a match this version reads (shape)" in msg
+    assert (out / "board" / "h0002.json").exists()
+    assert [r["file"] for r in json.loads((out / "matches.json").read_text("utf-8"))] == ["h0001.json", "state.json"]
+    assert "/tt/h0002.json" in board.files()
+
+
+def test_a_garbled_transfer_writes_nothing(board, tmp_path, monkeypatch, capsys):
+    real = board.fs_readfile
+
+    def garbled(path, *a, **kw):
+        data = real(path, *a, **kw)
+        return data[:-1] + b"X" if path.endswith("h0001.json") else data
+
+    monkeypatch.setattr(board, "fs_readfile", garbled)
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--out", str(out)]) == 1
+    assert "different from what it holds" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_nothing_to_pull(tmp_path, monkeypatch, capsys):
+    b = FakeBoard(tmp_path / "board")
+    monkeypatch.setattr(linkmod, "connect", lambda port=None: linkmod.Link(b, "fake0"))
+    assert cli.main(["pull", "--out", str(tmp_path / "out")]) == 0
+    assert "nothing to pull" in capsys.readouterr().out
+    assert not (tmp_path / "out").exists()
+
+
+def test_pull_from_a_flash_folder(board, tmp_path):
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(tmp_path / "board" / "tt"), "--out", str(out)]) == 0
+    assert len(json.loads((out / "matches.json").read_text("utf-8"))) == 2

@@ -1,0 +1,192 @@
+"""`tanteador sim` end to end: a scripted match through main(), PNGs, text art, JSON, restarts."""
+
+import io
+import json
+
+import pytest
+
+import host_tools
+from host_tools import cli, sim
+
+# setup with the defaults (2 players, first to 3 hands), then the draw for the first dealer
+START = "OK\nOK\n"
+# one hand: trump screen, pick the first suit, points entry, +10 for side 1, confirm, result, table
+HAND_WON_BY_1 = "OK\nOK\nOK\nUP x10\nOK\nOK\nOK\n"
+
+
+def play(capsys, flash, text, *extra):
+    rc = cli.main(["sim", "--flash", str(flash), "-e", text, "--json", *extra])
+    out = capsys.readouterr().out
+    assert rc == 0
+    return out, json.loads(out.strip().splitlines()[-1])
+
+
+def test_scripted_match_writes_pngs_text_and_json(tmp_path, capsys):
+    script_file = tmp_path / "match.txt"
+    script_file.write_text("# a whole match\n" + START + HAND_WON_BY_1 * 3)
+    pngs = tmp_path / "png"
+    rc = cli.main(["sim", "--flash", str(tmp_path / "flash"), "--script", str(script_file),
+                   "--png", str(pngs), "--text", "--json", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    steps = 2 + 7 * 3
+    files = sorted(p.name for p in pngs.iterdir())
+    assert len(files) == steps + 1
+    assert files[0] == "000-boot.png" and files[1] == "001-ok.png" and files[6] == "006-up-x10.png"
+    from PIL import Image
+
+    assert Image.open(pngs / files[-1]).size == (128 * 4 + 16, 64 * 4 + 16)
+    blocks = out.split("--- ")[1:]
+    assert len(blocks) == steps + 1
+    assert blocks[6].startswith("6: UP x10  [")
+    art = blocks[1].split("\n")[1:33]
+    assert all(len(line) == 128 for line in art)
+    assert any(c in "\u2580\u2584\u2588" for c in "".join(art))
+    doc = json.loads(out.strip().splitlines()[-1])
+    acts = doc["m"]["a"]
+    assert [a[1:3] for a in acts] == [[70, 50]] * 3
+    assert len({(png.read_bytes()) for png in pngs.iterdir()}) > 5  # the screens changed
+
+
+def test_match_survives_a_restart_with_the_same_flash(tmp_path, capsys):
+    flash = tmp_path / "flash"
+    _, doc1 = play(capsys, flash, START + HAND_WON_BY_1)
+    assert len(doc1["m"]["a"]) == 1
+    _, doc2 = play(capsys, flash, "wait 500")
+    assert doc2["m"] == doc1["m"]
+    _, doc3 = play(capsys, flash, "wait 3s\n" + HAND_WON_BY_1)
+    assert len(doc3["m"]["a"]) == 2
+    assert (flash / "state.json").exists()
+    _, other = play(capsys, tmp_path / "other", "wait 100")
+    assert other["m"] is None
+
+
+def test_text_art_shows_the_display_state(tmp_path):
+    out = io.StringIO()
+    sim.run_script("OK", str(tmp_path / "f"), text_art=True, out=out)
+    text = out.getvalue()
+    assert text.startswith("--- 0: boot  [")
+    assert "--- 1: OK  [" in text
+
+
+def test_script_errors_are_reported_with_the_line(tmp_path, capsys):
+    f = tmp_path / "bad.txt"
+    f.write_text("OK\nOK\nhold OK soon\n")
+    assert cli.main(["sim", "--flash", str(tmp_path / "flash"), "--script", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert "script line 3" in err and "'soon' is not a duration" in err
+    assert not (tmp_path / "flash" / "state.json").exists()
+
+
+def test_missing_script_file(tmp_path, capsys):
+    assert cli.main(["sim", "--script", str(tmp_path / "nope.txt"), "--flash", str(tmp_path)]) == 1
+    assert "cannot read script" in capsys.readouterr().err
+
+
+def test_capture_options_need_a_script(tmp_path, capsys):
+    assert cli.main(["sim", "--png", str(tmp_path), "--flash", str(tmp_path)]) == 1
+    assert "need a script" in capsys.readouterr().err
+
+
+def test_version_matches_the_firmware():
+    import tanteador
+
+    assert host_tools.VERSION == tanteador.VERSION
+
+
+# --- the interactive view, without a terminal -----------------------------------
+
+
+class Levels:
+    def __init__(self):
+        self.levels = [False] * 4
+        self.log = []
+
+    def press(self, b, down=True):
+        self.levels[b] = down
+        self.log.append((self.now, b, down))
+
+
+def run_keys(presser, board, events, until):
+    """events: {time: [(button, ms)]}; tick every 10 ms until `until`."""
+    for t in range(0, until, 10):
+        board.now = t
+        for b, ms in events.get(t, ()):
+            presser.press(b, ms, t)
+        presser.tick(t)
+
+
+def test_keypresser_short_long_and_queued_presses():
+    board = Levels()
+    kp = sim.KeyPresser(board)
+    run_keys(kp, board, {0: [(sim.OK, sim.SHORT_MS), (sim.OK, sim.SHORT_MS)], 200: [(sim.BACK, sim.LONG_MS)]}, 1200)
+    ok = [(t, d) for t, b, d in board.log if b == sim.OK]
+    assert ok == [(0, True), (80, False), (120, True), (200, False)]  # second press waits GAP_MS
+    back = [(t, d) for t, b, d in board.log if b == sim.BACK]
+    assert back == [(200, True), (1000, False)]
+    assert not kp.busy()
+
+
+def test_keypresser_key_repeat_keeps_the_button_held():
+    board = Levels()
+    kp = sim.KeyPresser(board)
+    repeats = {t: [(sim.UP, sim.SHORT_MS)] for t in range(0, 600, 30)}
+    run_keys(kp, board, repeats, 1000)
+    assert [(t, d) for t, b, d in board.log] == [(0, True), (650, False)]
+
+
+def test_split_keys_arrows_escape_and_text():
+    assert sim.split_keys("\x1b[A\x1b[Bw\r\x1b\x7fq") == ["UP", "DOWN", "w", "\r", "ESC", "\x7f", "q"]
+    assert sim.split_keys("\x1bOA\x1b[C\x1b[15~O") == ["UP", "O"]
+
+
+def test_terminal_plays_the_device(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    out = io.StringIO()
+    term = sim.Terminal(board, app, str(tmp_path / "flash"), out=out)
+    assert term.step(0, "")
+    first = app.screen.NAME
+    assert term.step(10, "\r")
+    for t in range(20, 400, 10):
+        assert term.step(t, "")
+    assert app.screen.NAME != first
+    frame = out.getvalue()
+    assert "\u2502" in frame and "screen: " in frame and "q quit" in frame
+    assert term.step(410, "L")
+    assert term.long_next
+    assert not term.step(420, "q")
+
+
+@pytest.mark.parametrize("braille, width", [(False, 128), (True, 64)])
+def test_terminal_frame_sizes(tmp_path, braille, width):
+    board, app = sim.make_app(str(tmp_path / "flash"))
+    term = sim.Terminal(board, app, "x", braille=braille, out=io.StringIO())
+    lines = term.frame_text().replace("\x1b[K", "").split("\n")
+    assert len(lines[0]) == width + 2
+    assert len(lines) == (16 if braille else 32) + 2 + 4
+
+
+def test_bench_subcommand_is_passed_through(monkeypatch):
+    from host_tools import bench
+
+    seen = []
+    monkeypatch.setattr(bench, "main", lambda argv: seen.append(argv) or 0)
+    assert cli.main(["bench", "--quick", "--json", "x.json"]) == 0
+    assert seen == [["--quick", "--json", "x.json"]]
+
+
+def test_help_lists_every_command(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for cmd in ("sim", "screens", "flash", "pull", "names", "bench"):
+        assert cmd in out
+
+
+def test_boot_frame_is_captured(tmp_path):
+    from PIL import Image
+
+    sim.run_script("", str(tmp_path / "flash"), png_dir=str(tmp_path / "png"))
+    img = Image.open(tmp_path / "png" / "000-boot.png")
+    assert len(img.getcolors(16)) == 2  # something is lit on the first frame
