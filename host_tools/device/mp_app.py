@@ -1,0 +1,303 @@
+"""Lane commands that drive the whole app: HostBoard + App + script player.
+
+Run through ``mp_driver.main``; the same code runs on MicroPython and on
+CPython. The saved state to start from is put on the flash folder by the
+caller, and scripts are read from a file line by line, so neither sits in
+the heap as one big string.
+"""
+
+import gc
+import json
+
+from mp_driver import emit, hexs, largest_free, mem
+
+
+def boot(folder, fs=None):
+    """A HostBoard on ``folder`` (or on ``fs``) and the App booted from it."""
+    from hostboard import HostBoard
+    from tanteador.app import App
+
+    board = HostBoard(folder) if fs is None else HostBoard(fs=fs)
+    return board, App(board, 0)
+
+
+def play_file(path, player, hook=None):
+    """Play a script file through ``player``, parsing it one line at a time."""
+    from script import parse
+
+    i = 0
+    f = open(path)
+    try:
+        for line in f:
+            for st in parse(line):
+                player.step(st)
+                if hook is not None:
+                    hook(i, st)
+                i += 1
+    finally:
+        f.close()
+    return i
+
+
+def cmd_script(a):
+    """Play a script from the saved state in a.dir: the frame after every step, the final state."""
+    from binascii import crc32
+
+    from script import Player
+
+    board, app = boot(a["dir"])
+    # Frame checksums go out in small batches: one long list would need a
+    # large block of a heap the app keeps fragmented.
+    crcs = []
+
+    def hook(i, st):
+        crcs.append(crc32(board.frame))
+        if len(crcs) == 32:
+            emit({"k": "crc", "v": crcs})
+            del crcs[:]
+
+    play_file(a["script"], Player(app, board), hook)
+    emit({"k": "crc", "v": crcs})
+    m = app.match
+    out = {"k": "script", "state": app.state(), "frames": board.frames, "screen": app.screen.NAME,
+           "hands": len(m.hands) if m else 0, "mem": mem(), "free_block": largest_free()}
+    frame = board.frame
+    # Let the app go before building the (large) result lines.
+    m = app = board = None
+    emit(out)
+    out = None
+    emit({"k": "frame", "fb": hexs(frame)})
+
+
+# ---------------------------------------------------------------- power cuts
+
+
+def _canon(doc):
+    return json.loads(json.dumps(doc)) if doc is not None else None
+
+
+def _saved(folder):
+    """The document on the flash as a fresh Store loads it (None if none)."""
+    from tanteador.flashfs import DirFS
+    from tanteador.store import Store
+
+    doc, problem = Store(DirFS(folder)).load(lambda d: d)
+    return doc, problem
+
+
+def cmd_app_cuts(a):
+    """Cut the power at every flash call of every committed action of a scripted session.
+
+    A fault-free run notes which flash calls belong to which commit and the
+    document each commit saved. Then, for every call k (and every way a cut
+    write can land), the session is replayed from the same flash with the
+    power cut at call k; a fresh Store must load the document of the last
+    finished commit or of the one cut, and the app must boot on it.
+    """
+    import faultfs
+    from script import Player
+    from tanteador.flashfs import DirFS
+
+    folder = a["dir"]
+    start = faultfs.snapshot(DirFS(folder))
+    doc0, _ = _saved(folder)
+
+    # Fault-free run: windows of flash calls per commit.
+    ffs = faultfs.FaultFS(DirFS(folder))
+    board, app = boot(folder, ffs)
+    commits = []
+    commit = app.commit
+
+    def counted():
+        k0 = ffs.ops
+        r = commit()
+        commits.append((k0, ffs.ops, _canon(app.state())))
+        return r
+
+    app.commit = counted
+    play_file(a["script"], Player(app, board))
+    total = ffs.ops
+    kinds = [k for k, _ in ffs.log]
+    final = _canon(app.state())
+    app = board = ffs = None
+    gc.collect()
+
+    tried = 0
+    lost = 0
+    outcomes = {"before": 0, "after": 0}
+    bad = []
+    for k in range(1, total + 1):
+        keeps = faultfs.KEEPS if kinds[k - 1] == "write" else (faultfs.KEEP_HALF,)
+        # Documents a cut at call k may leave: the last finished commit, the one cut.
+        before = _canon(doc0)
+        after = None
+        for k0, k1, d in commits:
+            if k1 < k:
+                before = d
+            elif k0 < k <= k1:
+                after = d
+        for keep in keeps:
+            faultfs.restore(DirFS(folder), start)
+            ffs = faultfs.FaultFS(DirFS(folder), cut_at=k, keep=keep)
+            board, app = boot(folder, ffs)
+            try:
+                play_file(a["script"], Player(app, board))
+            except faultfs.PowerCut:
+                pass
+            app = board = ffs = None
+            gc.collect()
+            tried += 1
+            got, problem = _saved(folder)
+            got = _canon(got)
+            # Compare what the app keeps: the match and the settings.
+            if problem is None and got is not None and before is not None and \
+                    got["m"] == before["m"] and got["cfg"] == before["cfg"]:
+                outcomes["before"] += 1
+            elif problem is None and got is None and before is None:
+                outcomes["before"] += 1
+            elif problem is None and got is not None and after is not None and \
+                    got["m"] == after["m"] and got["cfg"] == after["cfg"]:
+                outcomes["after"] += 1
+            else:
+                lost += 1
+                if len(bad) < 5:
+                    bad.append([k, keep, kinds[k - 1], problem])
+            # The device boots on whatever is there.
+            board, app = boot(folder)
+            app.poll(0)
+            if app.screen.NAME == "error" or (got is not None and (app.match is None) != (got["m"] is None)):
+                lost += 1
+                if len(bad) < 5:
+                    bad.append([k, keep, "boot", app.screen.NAME])
+            app = board = None
+            gc.collect()
+    emit({"k": "cuts", "ops": total, "commits": len(commits), "tried": tried, "lost": lost,
+          "out": outcomes, "bad": bad, "final": final, "mem": mem()})
+
+
+# ---------------------------------------------------------------- long match
+
+
+def _press(player, b, ms=80):
+    player.step((0, b, ms, 1, 0))
+
+
+def _hold(player, b, ms):
+    player.step((1, b, ms, 1, 0))
+
+
+def _enter(player, app, target):
+    """Closed loop on the entry screen: step the first field to ``target``."""
+    from tanteador.buttons import DOWN, UP
+
+    n = 0
+    while app.screen.vals[0] != target and n < 200:
+        n += 1
+        d = target - app.screen.vals[0]
+        b = UP if d > 0 else DOWN
+        if d > 14 or d < -14:
+            _hold(player, b, 400 + 120 * (3 + (d if d > 0 else -d) // 10) + 60)
+        else:
+            _press(player, b)
+
+
+def play_hand(player, app, p):
+    """Record one two-sided hand of (p, 120 - p) from the table, whatever screens come."""
+    from tanteador.buttons import OK
+
+    before = len(app.match.hands)
+    guard = 0
+    while len(app.match.hands) == before:
+        guard += 1
+        if guard > 40:
+            raise RuntimeError("stuck on %s: %r" % (app.screen.NAME, app.texts))
+        name = app.screen.NAME
+        if name == "entry":
+            _enter(player, app, p)
+        _press(player, OK)
+    while app.screen.NAME != "table" and guard < 60:
+        guard += 1
+        _press(player, OK)
+
+
+def cmd_long(a):
+    """Play a.hands hands from the saved match in a.dir; heap and state size as it grows."""
+    from script import Player
+    from tanteador.match import Match
+
+    board, app = boot(a["dir"])
+    player = Player(app, board)
+    every = a.get("every", 50)
+    problems = []
+    commit = app.commit
+
+    def counted():
+        r = commit()
+        if r is not None and len(problems) < 10:
+            problems.append([len(app.match.hands), r])
+        return r
+
+    app.commit = counted
+    samples = []
+    failed = None
+    for i in range(a["hands"]):
+        try:
+            play_hand(player, app, 40 + (i * 7) % 41)
+        except RuntimeError as e:
+            failed = [i + 1, str(e), mem(), largest_free()]
+            break
+        if (i + 1) % every == 0:
+            samples.append([i + 1, mem(), board.fs.size("state.json"), largest_free()])
+    m = app.match
+    if failed is not None or problems:
+        emit({"k": "long", "failed": failed, "problems": problems, "samples": samples,
+              "hands": len(m.hands)})
+        return
+    out = {"k": "long", "samples": samples, "hands": len(m.hands), "over": m.over, "problems": problems,
+           "failed": None, "errors": app.screen.NAME == "error", "state_bytes": board.fs.size("state.json")}
+    doc = m.to_dict()
+    # The match's own history in memory: the same match rebuilt from its
+    # document at the first sample and at the end, once the app is gone.
+    m = app = board = player = None
+    acts = doc["a"]
+    hist = []
+    for n in (samples[0][0] if samples else 0, len(acts)):
+        d = {}
+        for k in doc:
+            d[k] = doc[k]
+        d["a"] = acts[:n]
+        m0 = mem()
+        copy = Match.from_dict(d)
+        hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
+        copy = d = None
+    out["hist"] = hist
+    out["mem"] = mem()
+    emit(out)
+
+
+# ---------------------------------------------------------------- gallery
+
+
+def cmd_gallery(a):
+    """Every gallery screen in every language asked for: the frame bytes, one line each."""
+    import gallery
+    from hostboard import HostBoard
+
+    from mp_driver import fresh_dir
+
+    folder = a["dir"]
+    ids = a.get("ids") or gallery.ids()
+    for lang in a["langs"]:
+        for sid in ids:
+            fresh_dir(folder)
+            board = HostBoard(folder)
+            try:
+                app = gallery.reach(board, sid, lang)
+                out = {"k": "g", "id": sid, "lang": lang, "screen": app.screen.NAME,
+                       "fb": hexs(board.frame)}
+            except Exception as e:
+                out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
+            app = board = None
+            gc.collect()
+            emit(out)
+            out = None

@@ -1,0 +1,289 @@
+"""Device-side half of ``tanteador bench``: runs on MicroPython and on CPython.
+
+``mp_bench.main(cmd, args_json)`` prints one JSON line per result and
+``{"k": "end"}``, like mp_driver. Kept small and importing nothing of the
+firmware at module level, so the heap it reports is the firmware's.
+
+play  a button script on an instrumented App: heap after every event,
+      time per event (with a reference loop timed in the same run), bytes
+      and pages sent to the display, files and bytes written to the flash.
+boot  time from the first firmware import to the first frame.
+"""
+
+import gc
+import json
+import sys
+
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+def emit(obj):
+    sys.stdout.write(json.dumps(obj))
+    sys.stdout.write("\n")
+
+
+def mem():
+    """Heap in use after a full collection (None where gc cannot tell)."""
+    gc.collect()
+    f = getattr(gc, "mem_alloc", None)
+    return f() if f else None
+
+
+def ref_loop():
+    """A fixed amount of interpreter work; its time is the unit of the work figures."""
+    x = 1
+    for i in range(20000):
+        x = (x * 31 + i) & 0xFFFF
+    return x
+
+
+def ref_us(times=5):
+    """Shortest of several timings of ref_loop, in microseconds."""
+    best = None
+    for _ in range(times):
+        t0 = ticks_us()
+        ref_loop()
+        dt = ticks_diff(ticks_us(), t0)
+        if best is None or dt < best:
+            best = dt
+    return best
+
+
+class CountingFS:
+    """A DirFS wrapper that counts what reaches the flash."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.opens = 0       # files opened for writing (one per file written)
+        self.bytes = 0       # bytes written
+        self.renames = 0
+        self.removes = 0
+
+    def open(self, name, mode="r"):
+        f = self.fs.open(name, mode)
+        if "w" in mode or "a" in mode or "+" in mode:
+            self.opens += 1
+            return _CountingFile(self, f)
+        return f
+
+    def rename(self, a, b):
+        self.renames += 1
+        return self.fs.rename(a, b)
+
+    def remove(self, name):
+        self.removes += 1
+        return self.fs.remove(name)
+
+    def listdir(self):
+        return self.fs.listdir()
+
+    def exists(self, name):
+        return self.fs.exists(name)
+
+    def size(self, name):
+        return self.fs.size(name)
+
+
+class _CountingFile:
+    def __init__(self, cfs, f):
+        self.cfs = cfs
+        self.f = f
+
+    def write(self, data):
+        self.cfs.bytes += len(data)
+        return self.f.write(data)
+
+    def read(self, *a):
+        return self.f.read(*a)
+
+    def flush(self):
+        return self.f.flush()
+
+    def close(self):
+        return self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+class Probe:
+    """Stands in for the app in the script player: polls it and measures around each poll."""
+
+    def __init__(self, app, board, heap, timing):
+        from tanteador.buttons import Buttons
+
+        self.app = app
+        self.board = board
+        self.shadow = Buttons()   # the same gestures the app sees, counted here
+        self.heap = heap
+        self.timing = timing
+        self.events = 0
+        self.event_polls = 0
+        self.shows = 0
+        self.idle_shows = 0
+        self.same_shows = 0
+        self.pages = 0
+        self.peak = 0
+        self.peak_at = 0
+        self.times = []
+        self.errors = 0
+        self.prev = bytes(board.buffer)
+
+    def poll(self, now):
+        board = self.board
+        frames = board.frames
+        t0 = ticks_us()
+        shown = self.app.poll(now)
+        dt = ticks_diff(ticks_us(), t0)
+        n = len(self.shadow.update(board.buttons(), now))
+        if board.frames != frames:
+            self.shows += 1
+            if not n:
+                self.idle_shows += 1
+            cur = board.frame
+            changed = 0
+            for p in range(8):
+                a = p * 128
+                if cur[a:a + 128] != self.prev[a:a + 128]:
+                    changed += 1
+            if not changed:
+                self.same_shows += 1
+            self.pages += changed
+            self.prev = cur
+        if self.app.screen.NAME == "error":
+            self.errors += 1
+        if n:
+            self.events += n
+            self.event_polls += 1
+            if self.timing:
+                self.times.append(dt)
+            if self.heap:
+                m = mem()
+                if m is not None and m > self.peak:
+                    self.peak = m
+                    self.peak_at = len(self.app.match.hands) if self.app.match is not None else 0
+        return shown
+
+
+def play_file(path, player):
+    """Play a script file one line at a time (the whole script never sits in the heap)."""
+    from script import parse
+
+    f = open(path)
+    try:
+        for line in f:
+            for st in parse(line):
+                player.step(st)
+    finally:
+        f.close()
+
+
+def cmd_play(a):
+    """Play the script file a.script from the saved state in folder a.dir; emit every figure."""
+    from hostboard import HostBoard
+    from script import Player
+
+    folder = a["dir"]
+    # Baseline: the interpreter, this module, the host board and the player;
+    # on the Pico the board module and the OLED driver take their place.
+    base = mem()
+    ref0 = ref_us() if a.get("timing") else None
+    from tanteador.app import App
+    from tanteador.flashfs import DirFS
+
+    cfs = CountingFS(DirFS(folder))
+    board = HostBoard(fs=cfs)
+    app = App(board, 0)
+    boot = mem()
+    commits = [0]
+    commit = app.commit
+
+    def counted():
+        commits[0] += 1
+        return commit()
+
+    app.commit = counted
+    probe = Probe(app, board, a.get("heap", True), a.get("timing", False))
+    play_file(a["script"], Player(probe, board))
+    ref1 = ref_us() if a.get("timing") else None
+    m = app.match
+    st = app.state()
+    size = cfs.size("state.json") if cfs.exists("state.json") else 0
+    times = probe.times
+    times.sort()
+    out = {
+        "k": "play", "impl": sys.implementation.name,
+        "base": base, "boot": boot, "peak": probe.peak, "peak_hand": probe.peak_at, "end": mem(),
+        "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
+        "errors": probe.errors, "screen": app.screen.NAME,
+        "events": probe.events, "event_polls": probe.event_polls, "shows": probe.shows,
+        "idle_shows": probe.idle_shows, "same_shows": probe.same_shows, "pages": probe.pages,
+        "commits": commits[0], "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
+        "removes": cfs.removes, "state_bytes": size,
+        "ref_us": None if ref0 is None else min(ref0, ref1),
+        "t_med": times[len(times) // 2] if times else None,
+        "t_p90": times[len(times) * 9 // 10] if times else None,
+        "t_max": times[-1] if times else None,
+        "t_mean": sum(times) // len(times) if times else None,
+    }
+    if a.get("state"):
+        out["state"] = st
+    emit(out)
+
+
+def cmd_boot(a):
+    """Time from importing the firmware to the first frame, from the state in a.dir."""
+    t0 = ticks_us()
+    from hostboard import HostBoard
+    from tanteador.app import App
+
+    board = HostBoard(a["dir"])
+    app = App(board, 0)
+    if not board.frames:
+        app.poll(0)
+    t1 = ticks_us()
+    frames = board.frames
+    used = mem()
+    emit({"k": "boot", "us": ticks_diff(t1, t0), "ref_us": ref_us(), "frames": frames,
+          "screen": app.screen.NAME, "mem": used})
+
+
+def cmd_modules(a):
+    """Heap taken by importing each module of a.modules in turn (its code and globals)."""
+    out = []
+    last = mem()
+    for name in a["modules"]:
+        try:
+            __import__(name)
+        except Exception as e:
+            out.append([name, None, type(e).__name__])
+            continue
+        cur = mem()
+        out.append([name, cur - last, None])
+        last = cur
+    emit({"k": "modules", "modules": out})
+
+
+def cmd_ref(a):
+    emit({"k": "ref", "ref_us": ref_us(a.get("times", 9))})
+
+
+def main(cmd, args_json="{}"):
+    args = json.loads(args_json)
+    fn = globals().get("cmd_" + cmd)
+    if fn is None:
+        raise ValueError("unknown command " + cmd)
+    fn(args)
+    emit({"k": "end", "impl": sys.implementation.name})

@@ -1,0 +1,230 @@
+"""Write button scripts that play whole matches, by watching the app react.
+
+The generator runs the firmware's App on a HostBoard (CPython) and decides
+each next button from what is on screen: the table opens the trump or the
+hand entry, the entry is stepped to the wanted points (a hold for long
+ways, presses for the rest), the confirmation and the result are accepted.
+Every decision is written as a line of the script format of
+host_tools/device/script.py, so the same script can then be replayed on
+MicroPython and on CPython and the final states compared.
+"""
+
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _sub in ("firmware", os.path.join("host_tools", "standins"), os.path.join("host_tools", "device")):
+    _p = os.path.join(ROOT, _sub)
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+# Value cards: 4 of each (ace 11, three 10, king 4, knight 3, jack 2).
+VALUE_CARDS = (11, 10, 4, 3, 2) * 4
+
+
+class Lcg:
+    """The same tiny generator as host_tools/device/mp_driver.py."""
+
+    def __init__(self, seed):
+        self.s = seed & 0x7FFFFFFF
+
+    def below(self, n):
+        self.s = (self.s * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.s >> 8) % n
+
+
+def deal_points(rand, nsides):
+    """Points per side from dealing the 20 value cards at random: always a real hand."""
+    pts = [0] * nsides
+    for v in VALUE_CARDS:
+        pts[rand.below(nsides)] += v
+    return tuple(pts)
+
+
+def start_doc(opts, lang="en"):
+    """The saved document of a device whose new match (``opts`` dict) is at the table."""
+    from tanteador.app import default_cfg
+    from tanteador.match import Match
+    from tanteador.options import MatchOptions
+
+    o = MatchOptions(**opts).validate()
+    cfg = default_cfg()
+    cfg["lang"] = lang
+    return {"v": 1, "cfg": cfg, "m": Match(o).to_dict(), "scr": "table"}
+
+
+def write_doc(folder, doc):
+    """Put ``doc`` on an empty flash folder as the saved state."""
+    os.makedirs(folder, exist_ok=True)
+    for n in os.listdir(folder):
+        os.remove(os.path.join(folder, n))
+    if doc is not None:
+        with open(os.path.join(folder, "state.json"), "w") as f:
+            json.dump(doc, f)
+
+
+class Generator:
+    """Plays a match on an in-process App and records the buttons as a script."""
+
+    def __init__(self, folder, doc, seed=1, hold_from=15):
+        from hostboard import HostBoard
+        from script import Player
+        from tanteador.app import App
+
+        write_doc(folder, doc)
+        self.board = HostBoard(folder)
+        self.app = App(self.board, 0)
+        self.player = Player(self.app, self.board)
+        self.rand = Lcg(seed)
+        self.hold_from = hold_from
+        self.lines = []
+        self.guard = 0
+
+    def do(self, text):
+        """Play one script item now and remember it."""
+        from script import parse_item
+
+        self.guard += 1
+        if self.guard > 100000:
+            raise RuntimeError("the match does not end")
+        self.player.step(parse_item(text))
+        self.lines.append(text)
+
+    def wait(self, ms):
+        self.do("wait %d" % ms)
+
+    def set_value(self, get, target):
+        """Step the entry field read by ``get()`` to ``target``."""
+        tries = 0
+        while get() != target:
+            tries += 1
+            if tries > 400:
+                raise RuntimeError("entry does not reach %d" % target)
+            diff = target - get()
+            button = "UP" if diff > 0 else "DOWN"
+            if abs(diff) >= self.hold_from:
+                # A hold long enough for about the coarse jumps needed (auto-repeat:
+                # first repeat at 400 ms, then every 120 ms); presses fix up the rest.
+                before = get()
+                k = 4 + abs(diff) // 10
+                self.do("hold %s %d" % (button, 400 + 120 * (k - 1) + 60))
+                if get() == before:
+                    self.do(button)
+            else:
+                self.do(button)
+
+    def hand(self, points, trump):
+        """Record one hand with ``points`` (and ``trump`` when the app asks for it)."""
+        app = self.app
+        before = len(app.match.hands)
+        steps = 0
+        while len(app.match.hands) == before:
+            steps += 1
+            if steps > 50:
+                raise RuntimeError("stuck on screen %s" % app.screen.NAME)
+            name = app.screen.NAME
+            scr = app.screen
+            if name == "table":
+                self.do("OK")
+            elif name == "trump":
+                while scr.suit != trump:
+                    self.do("DOWN")
+                self.do("OK")
+            elif name == "entry":
+                if scr.two:
+                    self.set_value(lambda: app.screen.vals[0], points[0])
+                    self.do("OK")
+                else:
+                    for i in range(scr.fields):
+                        self.set_value(lambda: app.screen.vals[app.screen.i], points[i])
+                        self.do("OK")
+                    if app.screen.NAME == "entry":
+                        raise RuntimeError("entry refused %r: %s" % (points, app.screen.err))
+            elif name in ("confirm", "result", "notice"):
+                self.do("OK")
+            else:
+                raise RuntimeError("unexpected screen %s" % name)
+
+    def expect(self, name):
+        if self.app.screen.NAME != name:
+            raise RuntimeError("expected screen %s, got %s" % (name, self.app.screen.NAME))
+
+    def close_notice(self):
+        while self.app.screen.NAME == "notice":
+            self.do("OK")
+
+    def setup(self):
+        """From the setup screen with its defaults to the table of a new match."""
+        for _ in range(10):
+            if self.app.screen.NAME == "table":
+                return
+            self.do("OK")
+        self.expect("table")
+
+    def menu(self, item_downs):
+        """Long OK on the table, then the menu item ``item_downs`` rows down."""
+        self.expect("table")
+        self.do("long OK")
+        self.expect("menu")
+        if item_downs:
+            self.do("DOWN x%d" % item_downs)
+        self.do("OK")
+
+    def undo(self):
+        self.menu(0)
+        self.close_notice()
+        self.expect("table")
+
+    def redo(self):
+        self.menu(1)
+        self.close_notice()
+        self.expect("table")
+
+    def setting(self, row=2):
+        """Change one setting (default: the contrast) and come back to the table."""
+        self.menu(3)
+        self.expect("settings")
+        self.do("DOWN x%d" % row)
+        self.do("OK")
+        self.do("DOWN")
+        self.do("OK")
+        self.do("BACK")
+        if self.app.screen.NAME == "menu":
+            self.do("BACK")
+        self.expect("table")
+
+    def session(self, actions):
+        """Play the named actions ('setup', 'hand', 'undo', 'redo', 'setting'); the script."""
+        for act in actions:
+            if act == "hand":
+                self.hand(deal_points(self.rand, self.app.match.nsides), self.rand.below(4))
+                if self.app.screen.NAME == "result":
+                    self.do("OK")
+            else:
+                getattr(self, act)()
+        return self.script()
+
+    def match(self, max_hands=40, wait_ms=0):
+        """Play hands until the match is over (or ``max_hands``); return the script text."""
+        app = self.app
+        while not app.match.over and len(app.match.hands) < max_hands:
+            if wait_ms:
+                self.wait(wait_ms)
+            pts = deal_points(self.rand, app.match.nsides)
+            self.hand(pts, self.rand.below(4))
+        # Leave the result screen so the state names the table (or the match end).
+        if app.screen.NAME == "result":
+            self.do("OK")
+        return self.script()
+
+    def script(self):
+        return "\n".join(self.lines) + "\n"
+
+
+def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en"):
+    """(start document, script text, final state) of a match played to its end."""
+    doc = start_doc(opts, lang)
+    g = Generator(folder, doc, seed)
+    text = g.match(max_hands, wait_ms)
+    return doc, text, g.app.state()

