@@ -1,0 +1,113 @@
+"""A folder as the flash: the same small file API on the Pico and on a PC.
+
+On the Pico the folder lives on the littlefs partition ("/tt"); on a PC it
+is any folder, so the simulator, the tests and the device share one code
+path. Only ``os`` calls that MicroPython has are used (no ``os.path``).
+"""
+
+import os
+
+_EEXIST = 17
+
+
+class DirFS:
+    """Files of one folder, addressed by plain file names."""
+
+    def __init__(self, root):
+        root = root.replace("\\", "/")
+        while len(root) > 1 and root[-1] == "/":
+            root = root[:-1]
+        self.root = root
+        _makedirs(root)
+
+    def path(self, name):
+        """Full path of ``name``; a name never carries a folder."""
+        if not name or "/" in name or "\\" in name or name in (".", ".."):
+            raise ValueError("name")
+        return self.root + "/" + name
+
+    def open(self, name, mode="r"):
+        """Open ``name`` like the builtin ``open``."""
+        return open(self.path(name), mode)
+
+    def rename(self, old, new):
+        """Rename ``old`` to ``new``, replacing ``new`` if it exists.
+
+        littlefs and POSIX replace atomically. A filesystem that refuses to
+        replace (FAT, Windows) gets remove-then-rename; the store copes with
+        the short window in which only the new file exists.
+        """
+        a = self.path(old)
+        b = self.path(new)
+        try:
+            os.rename(a, b)
+        except OSError as e:
+            if errno_of(e) != _EEXIST:
+                raise
+            os.remove(b)
+            os.rename(a, b)
+
+    def remove(self, name):
+        """Delete ``name`` (OSError if missing)."""
+        os.remove(self.path(name))
+
+    def listdir(self):
+        """Names of the files in the folder."""
+        return os.listdir(self.root)
+
+    def exists(self, name):
+        """True if ``name`` exists."""
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def size(self, name):
+        """Size of ``name`` in bytes (OSError if missing)."""
+        return os.stat(self.path(name))[6]
+
+    def free(self):
+        """Free bytes on the underlying filesystem, or None if unknown."""
+        try:
+            s = os.statvfs(self.root)
+            return s[0] * s[4]
+        except Exception:
+            return None
+
+
+def errno_of(e):
+    """errno of an OSError on both MicroPython (args[0]) and CPython."""
+    n = getattr(e, "errno", None)
+    if n is None and e.args:
+        n = e.args[0]
+    return n
+
+
+def _makedirs(root):
+    """Create ``root`` and its missing parents."""
+    parts = root.split("/")
+    cur = ""
+    for i, part in enumerate(parts):
+        if i == 0:
+            cur = part
+            if not part:
+                continue
+        else:
+            if not part:
+                continue
+            cur = cur + "/" + part
+        if _is_dir(cur):
+            continue
+        try:
+            os.mkdir(cur)
+        except OSError as e:
+            if errno_of(e) != _EEXIST:
+                raise
+
+
+def _is_dir(p):
+    try:
+        return os.stat(p)[0] & 0x4000 != 0
+    except OSError:
+        return False

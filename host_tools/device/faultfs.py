@@ -1,0 +1,225 @@
+"""A filesystem that fails on purpose: power cuts and a full flash.
+
+``FaultFS`` wraps a ``flashfs.DirFS`` (same methods) and counts every call
+that changes the flash: opening a file for writing, write, flush, close of
+a written file, rename, remove. With ``cut_at=k`` the power goes off during
+the k-th such call:
+
+* a write lands partly: a prefix of its data chosen by ``keep`` (nothing,
+  half, all but the last byte, all), everything written before it stays;
+* any other call does not happen (a rename is atomic on littlefs: it is
+  either not done, which is this cut, or done, which is the cut at k+1);
+* the files open for writing are closed as they are, ``PowerCut`` is
+  raised, and every later call raises ``PowerCut`` too: the program is
+  stopped. Reboot by building a new store on a fresh ``DirFS`` of the folder.
+
+``PowerCut`` derives from ``BaseException`` so that the app's
+``except Exception`` around screens cannot swallow it, like a real cut.
+
+``free=n`` models a flash with n free bytes: writes consume, removing or
+replacing a file gives its bytes back, and a write beyond the free space
+lands what fits and raises ``OSError(28)`` (ENOSPC), as littlefs does.
+``fail_at=k`` makes the k-th call raise ``OSError(fail_errno)`` instead.
+``split_rename=True`` replaces files the FAT/Windows way: remove, then
+rename (two calls, so a cut can fall between them).
+
+Runs on CPython and on MicroPython.
+"""
+
+KEEP_NONE = 0
+KEEP_HALF = 1
+KEEP_ALL_BUT_ONE = 2
+KEEP_ALL = 3
+KEEPS = (KEEP_NONE, KEEP_HALF, KEEP_ALL_BUT_ONE, KEEP_ALL)
+
+_ENOSPC = 28
+
+
+class PowerCut(BaseException):
+    """The power went off in the middle of a flash operation."""
+
+
+class FaultFS:
+    """A ``DirFS`` wrapper that cuts the power or runs out of space."""
+
+    def __init__(self, fs, cut_at=0, keep=KEEP_HALF, free=None, fail_at=0,
+                 fail_errno=_ENOSPC, split_rename=False):
+        self.fs = fs
+        self.cut_at = cut_at
+        self.keep = keep
+        self.free = free
+        self.fail_at = fail_at
+        self.fail_errno = fail_errno
+        self.split_rename = split_rename
+        self.ops = 0
+        self.log = []
+        self.dead = False
+        self._files = []
+
+    def _alive(self):
+        if self.dead:
+            raise PowerCut()
+
+    def _step(self, kind, name):
+        """Count one changing call -> True if the power fails during it."""
+        self._alive()
+        self.ops += 1
+        self.log.append((kind, name))
+        if self.ops == self.fail_at:
+            raise OSError(self.fail_errno, "injected failure")
+        return self.ops == self.cut_at
+
+    def _die(self):
+        self.dead = True
+        for f in self._files:
+            try:
+                f.close()
+            except OSError:
+                pass
+        self._files = []
+        raise PowerCut()
+
+    def _give_back(self, name):
+        if self.free is not None:
+            try:
+                self.free += self.fs.size(name)
+            except OSError:
+                pass
+
+    def open(self, name, mode="r"):
+        """Open ``name``; writing modes count as a changing call."""
+        writing = "w" in mode or "a" in mode or "+" in mode
+        if not writing:
+            self._alive()
+            return _File(self, self.fs.open(name, mode), name, False)
+        if self._step("open", name):
+            self._die()
+        if "w" in mode:
+            self._give_back(name)
+        f = self.fs.open(name, mode)
+        self._files.append(f)
+        return _File(self, f, name, True)
+
+    def rename(self, old, new):
+        """Rename, replacing ``new``; one call (or two with split_rename)."""
+        if self.split_rename and self.fs.exists(new):
+            self.remove(new)
+        if self._step("rename", new):
+            self._die()
+        if self.fs.exists(new):
+            self._give_back(new)
+        self.fs.rename(old, new)
+
+    def remove(self, name):
+        """Remove ``name``."""
+        if self._step("remove", name):
+            self._die()
+        self._give_back(name)
+        self.fs.remove(name)
+
+    def listdir(self):
+        """Names of the files."""
+        self._alive()
+        return self.fs.listdir()
+
+    def exists(self, name):
+        """True if ``name`` exists."""
+        self._alive()
+        return self.fs.exists(name)
+
+    def size(self, name):
+        """Size of ``name``."""
+        self._alive()
+        return self.fs.size(name)
+
+    def _write(self, handle, data):
+        cut = self._step("write", handle.name)
+        n = len(data)
+        if cut:
+            k = self.keep
+            if k == KEEP_NONE:
+                n = 0
+            elif k == KEEP_HALF:
+                n = n // 2
+            elif k == KEEP_ALL_BUT_ONE:
+                n = max(n - 1, 0)
+            if n:
+                handle.f.write(data[:n])
+            self._die()
+        if self.free is not None and n > self.free:
+            n = self.free
+            if n:
+                handle.f.write(data[:n])
+            self.free = 0
+            raise OSError(_ENOSPC, "no space left on device")
+        if self.free is not None:
+            self.free -= n
+        return handle.f.write(data)
+
+
+class _File:
+    """A file of a ``FaultFS``; writes go through the fault model."""
+
+    def __init__(self, ffs, f, name, writing):
+        self.ffs = ffs
+        self.f = f
+        self.name = name
+        self.writing = writing
+
+    def read(self, *args):
+        """Read like the underlying file."""
+        self.ffs._alive()
+        return self.f.read(*args)
+
+    def write(self, data):
+        """Write through the fault model."""
+        return self.ffs._write(self, data)
+
+    def flush(self):
+        """Flush (a changing call when writing)."""
+        if self.writing and self.ffs._step("flush", self.name):
+            self.ffs._die()
+        self.f.flush()
+
+    def close(self):
+        """Close (a changing call when writing)."""
+        ffs = self.ffs
+        if self.writing:
+            if ffs._step("close", self.name):
+                ffs._die()
+            if self.f in ffs._files:
+                ffs._files.remove(self.f)
+        else:
+            ffs._alive()
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def snapshot(fs):
+    """Contents of every file of ``fs``: {name: bytes}."""
+    snap = {}
+    for name in fs.listdir():
+        f = fs.open(name, "rb")
+        try:
+            snap[name] = f.read()
+        finally:
+            f.close()
+    return snap
+
+
+def restore(fs, snap):
+    """Make the files of ``fs`` exactly ``snap`` (from ``snapshot``)."""
+    for name in fs.listdir():
+        if name not in snap:
+            fs.remove(name)
+    for name in snap:
+        f = fs.open(name, "wb")
+        try:
+            f.write(snap[name])
+        finally:
+            f.close()

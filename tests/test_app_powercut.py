@@ -1,0 +1,180 @@
+"""Power cut at every flash call of every kind of committed action of the app.
+
+The scenario is a list of steps; each step boots the app on the flash left
+by the previous one (so a step is replayed cheaply from that flash) and
+plays a button script. A clean run records the saved document before and
+after every step and the flash calls made. Then, for every call of every
+step, the step is replayed with the power cut during that call; booting a
+new app on the same folder must give exactly the document before or after
+the step, on flash and in the app.
+"""
+
+import gc
+import json
+
+import pytest
+
+from faultfs import KEEP_HALF, KEEPS, FaultFS, PowerCut, restore, snapshot
+from hostboard import HostBoard
+from script import Player, parse
+from storekit import figure
+from tanteador.app import App
+from tanteador.flashfs import DirFS
+
+# Back to the table from any screen the app resumes on, once the
+# "resumed" notice is gone. BACK does nothing on the table.
+HOME = "wait 3s; BACK; BACK; "
+HAND = "OK; OK; OK; %s; OK; OK; OK"      # trump, entry, points, confirm, count, close
+
+STEPS = [
+    ("setup", "OK; OK"),
+    ("hand", HOME + HAND % "UP x10"),
+    ("hand", HOME + HAND % "DOWN x20"),
+    ("navigation", HOME + "long OK; DOWN x2; OK; BACK; long OK; BACK; OK; BACK; BACK"),
+    ("undo", HOME + "long OK; OK"),
+    ("redo", HOME + "long OK; DOWN; OK"),
+    ("edit", HOME + "long OK; DOWN x2; OK; UP; OK; OK; DOWN x20; OK; OK"),
+    ("setting", HOME + "long OK; DOWN x3; OK; OK; DOWN; OK"),                 # language
+    ("setting", HOME + "long OK; DOWN x3; OK; DOWN; OK; DOWN; OK"),           # direction
+    ("setting", HOME + "long OK; DOWN x3; OK; DOWN x2; OK; UP; OK"),          # contrast
+    ("hand", HOME + HAND % "UP x10"),
+    ("hand", HOME + HAND % "UP x10"),
+    ("hand", HOME + HAND % "UP x10"),                                          # match over
+    ("rematch", "wait 3s; OK"),
+    ("hand", HOME + HAND % "UP x3"),
+    ("end", HOME + "long OK; DOWN x4; OK; OK"),
+    ("setup", "wait 3s; OK; OK"),
+]
+
+
+@pytest.fixture(autouse=True)
+def quick_gc(monkeypatch):
+    # gc.collect() matters for the Pico's heap only; on the PC it just costs time.
+    monkeypatch.setattr(gc, "collect", lambda *a: 0)
+
+
+def saved(fs):
+    if not fs.exists("state.json"):
+        return None
+    with fs.open("state.json", "rb") as f:
+        return json.loads(f.read())
+
+
+def run_step(root, snap, script, **fault):
+    """Restore ``snap``, boot the app on a FaultFS and play ``script``.
+
+    Returns (faultfs, app, cut)."""
+    fs = DirFS(root)
+    restore(fs, snap)
+    ffs = FaultFS(fs, **fault)
+    board = HostBoard(fs=ffs)
+    try:
+        app = App(board, board.now)
+        app.poll(board.now)
+        Player(app, board).play(parse(script))
+    except PowerCut:
+        return ffs, None, True
+    return ffs, app, False
+
+
+def kind_of(before, after):
+    """The committed action a save stands for, from the documents."""
+    if before == after:
+        return "none"
+    mb, ma = before and before["m"], after["m"]
+    if before is None or mb is None:
+        return "setup" if ma is not None else "setting"
+    if ma is None:
+        return "end"
+    if before["cfg"] != after["cfg"] or mb["o"][5] != ma["o"][5]:
+        return "setting"
+    ab, aa = mb["a"], ma["a"]
+    cb, ca = mb.get("c", len(ab)), ma.get("c", len(aa))
+    if aa == ab:
+        return "undo" if ca < cb else "redo"
+    if not aa and mb["o"][:13] == ma["o"][:13]:
+        return "rematch"
+    if aa[:-1] == ab[:cb]:
+        return "edit" if aa[-1][0] == "e" else "hand"
+    return "other"
+
+
+def app_doc(app):
+    st = app.state()
+    return {"m": st["m"], "cfg": st["cfg"]}
+
+
+def test_every_cut_of_every_committed_action(tmp_path):
+    root = str(tmp_path / "flash")
+    fs = DirFS(root)
+    snaps = [snapshot(fs)]
+    docs = [None]
+    logs = []
+    kinds = []
+    for name, script in STEPS:
+        ffs, app, cut = run_step(root, snaps[-1], script)
+        assert not cut and app.screen.NAME != "error", name
+        after = saved(fs)
+        assert after is not None and app_doc(app) == {"m": after["m"], "cfg": after["cfg"]}
+        kind = kind_of(docs[-1], after)
+        renames = [n for k, n in ffs.log if k == "rename" and n == "state.json"]
+        if name == "navigation":
+            assert ffs.log == [] and kind == "none"
+        else:
+            assert kind == name, (name, kind)
+            assert len(renames) == 1, (name, ffs.log)    # one atomic write per action
+        snaps.append(snapshot(fs))
+        docs.append(after)
+        logs.append(ffs.log)
+        kinds.append(kind)
+    assert {"setup", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)
+
+    tried = 0
+    per_kind = {}
+    for i, (name, script) in enumerate(STEPS):
+        log = logs[i]
+        for k in range(1, len(log) + 1):
+            keeps = KEEPS if log[k - 1][0] == "write" else (KEEP_HALF,)
+            for keep in keeps:
+                _, _, cut = run_step(root, snaps[i], script, cut_at=k, keep=keep)
+                assert cut
+                board = HostBoard(fs=DirFS(root))
+                app = App(board, 0)
+                app.poll(0)
+                assert app.screen.NAME != "error"
+                got = saved(DirFS(root))
+                assert got in (docs[i], docs[i + 1]), (name, k, log[k - 1])
+                want = got if got is not None else {"m": None, "cfg": app.cfg}
+                assert app_doc(app) == {"m": want["m"], "cfg": want["cfg"]}
+                assert "state.tmp" not in DirFS(root).listdir()
+                tried += 1
+                per_kind[name] = per_kind.get(name, 0) + 1
+    for name in sorted(per_kind):
+        print("  %s: %d" % (name, per_kind[name]))
+    figure("cut points, app committed actions", tried)
+
+
+def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
+    root = str(tmp_path / "flash")
+    ffs = FaultFS(DirFS(root))
+    board = HostBoard(fs=ffs)
+    app = App(board, board.now)
+    app.poll(board.now)
+    player = Player(app, board)
+    player.play(parse("OK; OK; " + HAND % "UP x10"))
+    first = saved(DirFS(root))
+    assert len(first["m"]["a"]) == 1
+    ffs.free = 0                                    # the flash fills up
+    player.play(parse("OK; OK; OK; DOWN x20; OK; OK"))
+    assert app.screen.NAME == "notice"              # the screen says so
+    assert any("full" in t for t in app.texts), app.texts
+    assert len(app.match.hands) == 2                # play goes on in memory
+    assert saved(DirFS(root)) == first              # the last save is whole
+    assert DirFS(root).listdir() == ["state.json"]
+    player.play(parse("wait 3s; OK"))
+    ffs.free = None                                 # room again
+    player.play(parse(HAND % "UP x10"))
+    assert len(saved(DirFS(root))["m"]["a"]) == 3   # nothing was lost
+    board2 = HostBoard(fs=DirFS(root))
+    app2 = App(board2, 0)
+    assert app2.match.to_dict() == app.match.to_dict()
