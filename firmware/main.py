@@ -1,0 +1,3 @@
+from tanteador.board import Board
+from tanteador.app import run
+run(Board())

@@ -1,0 +1,490 @@
+"""The application: a stack of screens over the match, with sleep, sound and saving.
+
+The app never reads a clock or a pin itself: ``poll(now_ms)`` gets the time,
+reads the buttons through the board and does everything that became due.
+So the same object runs on the Pico (``run``), in the simulator and in tests.
+"""
+
+import gc
+import sys
+
+from micropython import const
+
+from tanteador import i18n
+from tanteador.buttons import Buttons
+from tanteador.draw import Painter
+from tanteador.store import Store
+
+DIM_MS = const(60000)
+POLL_MS = const(10)
+_WAKE_QUIET_MS = const(60)
+_DIM_LEVEL = const(4)
+_MAX_STEP_MS = const(5000)
+_AWAKE = const(0)
+_DIM = const(1)
+_BLANK = const(2)
+_DOC_V = const(1)
+
+_MP = sys.implementation.name == "micropython"
+# Engine modules only some screens use: unloaded with them.
+_HELPERS = ("tanteador.seating", "tanteador.stats")
+# Screens worth coming back to after a reboot (the others are passing ones).
+_RESUMABLE = ("table", "result", "matchend", "history", "settings", "setup")
+# Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
+TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
+TIMEOUTS = (60, 120, 180, 300, 600, 0)
+CONTRASTS = (32, 96, 160, 255)
+
+
+def _collect():
+    """A full collection on MicroPython (where it keeps the small heap in one
+    piece); CPython manages its own memory and its collector is slow."""
+    if _MP:
+        gc.collect()
+
+
+def default_cfg():
+    """Settings of a fresh device."""
+    return {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
+
+
+def _rng(seed):
+    """A small xorshift generator -> rand_below(n); same numbers on every port."""
+    st = [(seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1]
+
+    def rand_below(n):
+        x = st[0]
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        st[0] = x
+        return x % n
+
+    return rand_below
+
+
+def _check_cfg(c):
+    if not isinstance(c, dict):
+        raise ValueError("cfg")
+    cfg = default_cfg()
+    if c.get("lang") in i18n.LANGS:
+        cfg["lang"] = c["lang"]
+    for k in ("contrast", "timeout", "sound"):
+        v = c.get(k)
+        if type(v) is int and 0 <= v <= 3600:
+            cfg[k] = v
+    return cfg
+
+
+def validate(doc):
+    """The saved document -> (cfg, match or None, screen name); raises on a bad one."""
+    from tanteador.rules import StateError
+
+    if not isinstance(doc, dict):
+        raise StateError("shape")
+    v = doc.get("v")
+    if type(v) is not int:
+        raise StateError("shape")
+    if v > _DOC_V:
+        raise StateError("newer")
+    cfg = _check_cfg(doc.get("cfg", {}))
+    m = doc.get("m")
+    match = None
+    if m is not None:
+        from tanteador.match import Match
+
+        match = Match.from_dict(m)
+    scr = doc.get("scr")
+    if scr not in _RESUMABLE:
+        scr = "table"
+    return cfg, match, scr
+
+
+class App:
+    """The scorekeeper: screens, timers and the saved state of one device."""
+
+    def __init__(self, board, now_ms):
+        self.board = board
+        self.fb = board.display
+        self.p = Painter(board.display)
+        self.keys = Buttons()
+        self.store = Store(board.fs)
+        self.cfg = default_cfg()
+        self.match = None
+        self.stack = []
+        self.dirty = True
+        self.trump = None
+        self.hand_ms = 0
+        self.now = now_ms
+        self.last_input = now_ms
+        self.sleep = _AWAKE
+        self.swallow = False
+        self._quiet_at = None
+        self._tune = None
+        self._tune_i = 0
+        self._tune_at = 0
+        self._failing = False
+        rb = getattr(board, "rand_below", None)
+        self.rand_below = rb if rb is not None else _rng(now_ms)
+        doc, problem = self.store.load(validate)
+        scr = "setup"
+        if doc is not None:
+            self.cfg, self.match, scr = doc
+        self.S = i18n.load(self.cfg["lang"])
+        self._boot(scr, problem)
+        self._guard(2, None)
+        board.show()
+
+    # -- boot and saving -------------------------------------------------
+
+    def _boot(self, scr, problem):
+        """Rebuild the screens of the saved state and say what happened."""
+        self.board.power(True)
+        self.board.contrast(self.cfg["contrast"])
+        self.home()
+        m = self.match
+        if m is not None:
+            self.trump = m.next_trump
+            if m.over:
+                from tanteador.screens.matchend import MatchEnd
+
+                self.push(MatchEnd(self, tune=False))
+            elif scr == "result" and m.hands:
+                from tanteador.screens.result import Result
+
+                self.push(Result(len(m.hands) - 1))
+            elif scr == "history":
+                from tanteador.screens.history import History
+
+                self.push(History(self))
+            elif scr == "settings":
+                self._settings()
+            self.notice(i18n.RESUMED)
+        elif scr == "settings":
+            self._settings()
+        if problem is not None:
+            self.notice(i18n.NEWER if problem == "newer" else i18n.DAMAGED, ms=0)
+
+    def _settings(self):
+        from tanteador.screens.menu import Menu
+        from tanteador.screens.settings import Settings
+
+        self.push(Menu(self))
+        self.push(Settings(self))
+
+    def state(self):
+        """The whole saved document (JSON-serialisable)."""
+        scr = "setup" if self.match is None else "table"
+        i = len(self.stack) - 1
+        while i >= 0:
+            n = self.stack[i].NAME
+            if n in _RESUMABLE:
+                scr = n
+                break
+            i -= 1
+        m = self.match
+        return {"v": _DOC_V, "cfg": dict(self.cfg), "m": m.to_dict() if m is not None else None, "scr": scr}
+
+    def commit(self):
+        """Save the state once (after a committed action); a failure shows a notice."""
+        _collect()
+        problem = self.store.save(self.state())
+        if problem is not None:
+            self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        _collect()
+        return problem
+
+    def archive(self):
+        """Keep the current match in the archive if it has any hand."""
+        m = self.match
+        if m is not None and m.hands:
+            problem = self.store.archive(m.to_dict())
+            if problem is not None:
+                self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+
+    # -- the screen stack --------------------------------------------------
+
+    @property
+    def screen(self):
+        """The screen on top of the stack."""
+        return self.stack[-1]
+
+    def push(self, screen):
+        """Open ``screen`` over the current one."""
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        """Close the current screen (the root stays)."""
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self.dirty = True
+
+    def replace(self, screen):
+        """Put ``screen`` in place of the current one."""
+        self.stack[-1] = screen
+        self.dirty = True
+
+    def home(self):
+        """Back to the root: the table, or the setup when there is no match."""
+        self.stack = []
+        _collect()
+        if self.match is None:
+            from tanteador.screens.setup import Setup
+
+            self.push(Setup(self))
+        else:
+            from tanteador.screens.table import Table
+
+            self.push(Table())
+        self.dirty = True
+
+    def notice(self, sid, arg=None, ms=2500):
+        """Show a short message over the current screen (any button closes it)."""
+        from tanteador.screens.notice import Notice
+
+        self.push(Notice(sid, arg, ms, self.now))
+
+    # -- helpers for screens ---------------------------------------------
+
+    def t(self, sid):
+        """Text ``sid`` in the chosen language."""
+        return self.S[sid]
+
+    def part(self, sid, i):
+        """Part ``i`` of the "|"-separated list text ``sid``."""
+        return self.S[sid].split("|")[i]
+
+    def set_lang(self, code):
+        """Switch the language now (saved with the next commit)."""
+        self.cfg["lang"] = code
+        self.S = i18n.load(code)
+        self.dirty = True
+
+    @property
+    def texts(self):
+        """Strings drawn in the last rendered frame (the text model of the screen)."""
+        return self.p.texts
+
+    def seat_name(self, seat):
+        """Name of the player at ``seat`` (the default label in the chosen language)."""
+        m = self.match
+        names = m.options.names if m is not None else None
+        if names and names[seat]:
+            return names[seat]
+        return self.S[i18n.PLAYER] % (seat + 1)
+
+    def side_name(self, side):
+        """Label of a side: its player, or its players joined by "/"."""
+        m = self.match
+        if m is None:
+            return ""
+        seats = m.options.side_seats(side)
+        if len(seats) == 1:
+            return self.seat_name(seats[0])
+        return "/".join([self.seat_name(s) for s in seats])
+
+    def start(self, match):
+        """Begin ``match`` (setup confirmed or rematch): table, save."""
+        if self.match is not None and self.match is not match:
+            self.archive()
+        self.match = match
+        self.trump = match.next_trump
+        self.hand_ms = 0
+        self.home()
+        self.commit()
+        hint = match.options.prep_hint
+        if hint is not None:
+            from tanteador.rules import HINTS
+
+            for i in range(len(HINTS)):
+                if HINTS[i] == hint:
+                    self.notice(i18n.H_RM2 + i, ms=0)
+
+    def play(self, tune):
+        """Play a tune of (Hz, ms) pairs on the buzzer when the sound is on."""
+        if self.cfg["sound"]:
+            self._tune = tune
+            self._tune_i = 0
+            self._tune_at = self.now
+
+    # -- the loop --------------------------------------------------------
+
+    def poll(self, now_ms):
+        """Read the buttons, act, tick the timers; draw if needed. True if a frame was shown."""
+        dt = now_ms - self.now
+        if dt < 0:
+            dt = 0
+        elif dt > _MAX_STEP_MS:
+            dt = _MAX_STEP_MS
+        self.now = now_ms
+        levels = self.board.buttons()
+        evs = self.keys.update(levels, now_ms)
+        held = True in levels
+        m = self.match
+        if self.sleep != _BLANK and m is not None and not m.over:
+            self.hand_ms += dt
+        if held or evs:
+            self.last_input = now_ms
+            if self.sleep != _AWAKE:
+                self._wake()
+        if self.swallow:
+            if held:
+                self._quiet_at = None
+            elif self._quiet_at is None:
+                self._quiet_at = now_ms + _WAKE_QUIET_MS
+            elif now_ms - self._quiet_at >= 0:
+                self.swallow = False
+        elif evs:
+            # Collect first: what the action allocates to keep (the match's
+            # hands) then packs into the lowest free blocks, and the heap
+            # stays in one piece over a long match.
+            _collect()
+            top = self.stack[-1]
+            for ev in evs:
+                self._guard(0, ev)
+            if self.stack[-1] is not top:
+                self._sweep()
+        self._sleep_timers(now_ms)
+        self._tune_tick(now_ms)
+        top = self.stack[-1]
+        if getattr(top, "tick", None) is not None:
+            self._guard(1, now_ms)
+        if self.dirty and self.sleep != _BLANK:
+            self._guard(2, None)
+            self.board.show()
+            return True
+        return False
+
+    def _guard(self, what, arg):
+        """Run a screen's handle/tick/draw; an exception becomes the error screen."""
+        top = self.stack[-1]
+        try:
+            if what == 0:
+                top.handle(arg, self)
+            elif what == 1:
+                top.tick(self, arg)
+            else:
+                self.render()
+        except Exception as e:
+            if self._failing:
+                raise
+            self._failing = True
+            try:
+                self.fail(e)
+                if what == 2:
+                    self.render()
+            except MemoryError:
+                # Out of memory even for the error screen: keep the loop (and
+                # the watchdog) going; the next poll tries to draw again.
+                self.dirty = True
+            finally:
+                self._failing = False
+
+    def _sweep(self):
+        """Unload the screen modules no screen on the stack needs (heap for the next)."""
+        mods = sys.modules
+        pkg = mods.get("tanteador.screens")
+        top = mods.get("tanteador")
+        for name in list(mods.keys()):
+            if name in _HELPERS:
+                if _MP:
+                    del mods[name]
+                    if top is not None and hasattr(top, name[10:]):
+                        delattr(top, name[10:])
+                continue
+            if name[:18] != "tanteador.screens." or name == "tanteador.screens.ui":
+                continue
+            mod = mods[name]
+            for s in self.stack:
+                c = type(s)
+                if getattr(mod, c.__name__, None) is c:
+                    break
+            else:
+                del mods[name]
+                if pkg is not None and hasattr(pkg, name[18:]):
+                    delattr(pkg, name[18:])
+        _collect()
+
+    def render(self):
+        """Draw the top screen into the frame buffer (and the text model)."""
+        self.p.begin()
+        self.stack[-1].draw(self.fb, self)
+        self.dirty = False
+
+    def fail(self, e):
+        """Show the error screen for exception ``e``; the saved match is untouched."""
+        self.stack = self.stack[:1]
+        self._sweep()
+        code = type(e).__name__
+        from tanteador.screens.error import Error, code_of
+
+        if not isinstance(e, MemoryError):
+            code = code_of(e)
+        self.push(Error(code))
+
+    def _wake(self):
+        if self.sleep == _BLANK:
+            self.board.power(True)
+        self.board.contrast(self.cfg["contrast"])
+        self.sleep = _AWAKE
+        self.swallow = True
+        self._quiet_at = None
+        self.dirty = True
+
+    def _sleep_timers(self, now_ms):
+        idle = now_ms - self.last_input
+        if self.sleep == _AWAKE and idle >= DIM_MS:
+            self.sleep = _DIM
+            self.board.contrast(min(_DIM_LEVEL, self.cfg["contrast"]))
+        t = self.cfg["timeout"]
+        if self.sleep != _BLANK and t and idle >= t * 1000:
+            self.sleep = _BLANK
+            self.board.power(False)
+
+    @property
+    def blank(self):
+        """True while the panel is off."""
+        return self.sleep == _BLANK
+
+    def _tune_tick(self, now_ms):
+        tune = self._tune
+        if tune is None or now_ms - self._tune_at < 0:
+            return
+        i = self._tune_i
+        if i >= len(tune):
+            self.board.tone(0)
+            self._tune = None
+            return
+        self.board.tone(tune[i])
+        self._tune_at = now_ms + tune[i + 1]
+        self._tune_i = i + 2
+
+
+async def _main(board):
+    import asyncio
+
+    app = App(board, board.ticks_ms())
+    sleep_ms = getattr(asyncio, "sleep_ms", None)
+    nap = getattr(board, "nap", None)
+    while True:
+        app.poll(board.ticks_ms())
+        board.feed()
+        if nap is not None and app.blank and not app.swallow and nap(40):
+            continue
+        if sleep_ms is not None:
+            await sleep_ms(POLL_MS)
+        else:
+            await asyncio.sleep(POLL_MS / 1000)
+
+
+def run(board):
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass)."""
+    import asyncio
+
+    try:
+        asyncio.run(_main(board))
+    finally:
+        close = getattr(board, "close", None)
+        if close is not None:
+            close()

@@ -1,0 +1,109 @@
+"""English strings for the screens.
+
+One string, one text per line in the order of the ids in tanteador.i18n:
+a single object keeps the heap small.
+"""
+
+S = (
+    "English\n"  # LANG
+    "coins|cups|swords|clubs\n"  # SUITS
+    "A|3|K|N|J|9|8|7|6|5|4|2\n"  # RANKS
+    "New match\n"  # NEW_MATCH
+    "Start\n"  # START
+    "Players\n"  # PLAYERS
+    "Play\n"  # SIDES
+    "solo|pairs|trios\n"  # SIDE_VALS
+    "Goal\n"  # GOAL
+    "wins|best of|hands|points|time\n"  # GOAL_VALS
+    "Value\n"  # TARGET
+    "Deck\n"  # DECK
+    "Extra cards\n"  # PREP
+    "remove|undrawn\n"  # PREP_VALS
+    "Turn\n"  # DIRECTION
+    "anticlockwise|clockwise\n"  # DIR_VALS
+    "60-60\n"  # TIE
+    "void|split\n"  # TIE_VALS
+    "Reverse\n"  # REVERSE
+    "Capote\n"  # CAPOTE
+    "Trump cycle\n"  # CYCLE
+    "Signals\n"  # SIGNALS
+    "Names\n"  # NAMES
+    "First dealer\n"  # FIRST
+    "draw\n"  # DRAW
+    "off|on\n"  # ONOFF
+    "P%d\n"  # PLAYER
+    "Team %s\n"  # TEAM
+    "%s deals\n"  # DEALS
+    "tie: again\n"  # AGAIN
+    "Hand %d\n"  # HAND
+    "Deal\n"  # DEALER
+    "Cut\n"  # CUT
+    "Lead\n"  # LEAD
+    "Trump\n"  # TRUMP
+    "OK: trump\n"  # SET_TRUMP
+    "OK: points\n"  # ENTER
+    "Points\n"  # POINTS
+    "left\n"  # LEFT
+    "Count this hand?\n"  # CONFIRM
+    "%s wins\n"  # WINS_HAND
+    "Void hand\n"  # VOID
+    "Capote: %s\n"  # CAPOTE_BY
+    "OK: next\n"  # OK_NEXT
+    "Match over\n"  # MATCH_OVER
+    "%s wins!\n"  # WINS_MATCH
+    "No winner\n"  # NO_WINNER
+    "Hands\n"  # HANDS
+    "Time\n"  # TIME
+    "Rematch\n"  # REMATCH
+    "History\n"  # HISTORY
+    "No hands yet\n"  # NO_HANDS
+    "Edit hand %d\n"  # EDIT
+    "Menu\n"  # MENU
+    "Undo\n"  # UNDO
+    "Redo\n"  # REDO
+    "Settings\n"  # SETTINGS
+    "End match\n"  # END_MATCH
+    "Button test\n"  # HWTEST
+    "About\n"  # ABOUT
+    "OK: yes  BACK: no\n"  # SURE
+    "Language\n"  # LANGUAGE
+    "Contrast\n"  # CONTRAST
+    "Screen off\n"  # TIMEOUT
+    "Sound\n"  # SOUND
+    "%d min\n"  # MIN
+    "Version\n"  # VERSION
+    "Free memory\n"  # FREE_MEM
+    "Error\n"  # ERROR
+    "The match is kept.\n"  # KEPT
+    "BACK: table\n"  # BACK_TABLE
+    "Match resumed\n"  # RESUMED
+    "Damaged save kept aside\n"  # DAMAGED
+    "Save from a newer version kept aside\n"  # NEWER
+    "Save failed: flash full\n"  # FULL
+    "Save failed\n"  # IOFAIL
+    "Nothing to do\n"  # NOTHING
+    "Undone: hand %d\n"  # UNDONE
+    "Redone: hand %d\n"  # REDONE
+    "Points must be 0 to 120\n"  # E_RANGE
+    "1 and 119 are impossible\n"  # E_ONE
+    "Total must be 120\n"  # E_TOTAL
+    "No cards give this\n"  # E_CARDS
+    "Too many points missing\n"  # E_UNDRAWN
+    "The match is over\n"  # E_OVER
+    "Not possible\n"  # E_OTHER
+    "Check the setup\n"  # E_SETUP
+    "goal reached\n"  # R_GOAL
+    "time is up\n"  # R_TIME
+    "all hands played\n"  # R_HANDS
+    "won\n"  # WON_BY
+    "avg\n"  # AVG
+    "Play time\n"  # DURATION
+    "Choose\n"  # CHOOSE
+    "signals allowed\n"  # SIGNALS_ON
+    "Remove one 2\n"  # H_RM2
+    "Last card undrawn\n"  # H_UNDRAWN1
+    "Remove three 8s/9s\n"  # H_RM89
+    "Last 3 cards undrawn\n"  # H_UNDRAWN3
+    "Remove the four 2s\n"  # H_RM2S
+    "free\n"  # FREE
+)

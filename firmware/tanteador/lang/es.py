@@ -1,0 +1,109 @@
+"""Español strings for the screens.
+
+One string, one text per line in the order of the ids in tanteador.i18n:
+a single object keeps the heap small.
+"""
+
+S = (
+    "Español\n"  # LANG
+    "oros|copas|espadas|bastos\n"  # SUITS
+    "A|3|R|C|S|9|8|7|6|5|4|2\n"  # RANKS
+    "Nueva partida\n"  # NEW_MATCH
+    "Empezar\n"  # START
+    "Jugadores\n"  # PLAYERS
+    "Juego\n"  # SIDES
+    "individual|parejas|tríos\n"  # SIDE_VALS
+    "Meta\n"  # GOAL
+    "ganadas|al mejor de|manos|puntos|tiempo\n"  # GOAL_VALS
+    "Valor\n"  # TARGET
+    "Baraja\n"  # DECK
+    "Sobrantes\n"  # PREP
+    "quitar|sin robar\n"  # PREP_VALS
+    "Sentido\n"  # DIRECTION
+    "antihorario|horario\n"  # DIR_VALS
+    "60-60\n"  # TIE
+    "nula|se reparte\n"  # TIE_VALS
+    "Al revés\n"  # REVERSE
+    "Capote\n"  # CAPOTE
+    "Triunfo rotativo\n"  # CYCLE
+    "Señas\n"  # SIGNALS
+    "Nombres\n"  # NAMES
+    "Primero da\n"  # FIRST
+    "sorteo\n"  # DRAW
+    "no|sí\n"  # ONOFF
+    "J%d\n"  # PLAYER
+    "Equipo %s\n"  # TEAM
+    "%s reparte\n"  # DEALS
+    "empate: otra\n"  # AGAIN
+    "Mano %d\n"  # HAND
+    "Da\n"  # DEALER
+    "Corta\n"  # CUT
+    "Sale\n"  # LEAD
+    "Triunfo\n"  # TRUMP
+    "OK: triunfo\n"  # SET_TRUMP
+    "OK: puntos\n"  # ENTER
+    "Puntos\n"  # POINTS
+    "quedan\n"  # LEFT
+    "¿Anotar la mano?\n"  # CONFIRM
+    "Gana %s\n"  # WINS_HAND
+    "Mano nula\n"  # VOID
+    "Capote: %s\n"  # CAPOTE_BY
+    "OK: seguir\n"  # OK_NEXT
+    "Fin de partida\n"  # MATCH_OVER
+    "¡Gana %s!\n"  # WINS_MATCH
+    "Sin ganador\n"  # NO_WINNER
+    "Manos\n"  # HANDS
+    "Tiempo\n"  # TIME
+    "Revancha\n"  # REMATCH
+    "Historial\n"  # HISTORY
+    "Aún no hay manos\n"  # NO_HANDS
+    "Editar mano %d\n"  # EDIT
+    "Menú\n"  # MENU
+    "Deshacer\n"  # UNDO
+    "Rehacer\n"  # REDO
+    "Ajustes\n"  # SETTINGS
+    "Terminar partida\n"  # END_MATCH
+    "Prueba de botones\n"  # HWTEST
+    "Acerca de\n"  # ABOUT
+    "OK: sí  BACK: no\n"  # SURE
+    "Idioma\n"  # LANGUAGE
+    "Contraste\n"  # CONTRAST
+    "Apagar\n"  # TIMEOUT
+    "Sonido\n"  # SOUND
+    "%d min\n"  # MIN
+    "Versión\n"  # VERSION
+    "Memoria libre\n"  # FREE_MEM
+    "Error\n"  # ERROR
+    "La partida se guarda.\n"  # KEPT
+    "BACK: mesa\n"  # BACK_TABLE
+    "Partida recuperada\n"  # RESUMED
+    "Guardado dañado apartado\n"  # DAMAGED
+    "Guardado de versión más nueva apartado\n"  # NEWER
+    "No se guardó: memoria llena\n"  # FULL
+    "No se guardó\n"  # IOFAIL
+    "Nada que hacer\n"  # NOTHING
+    "Deshecha: mano %d\n"  # UNDONE
+    "Rehecha: mano %d\n"  # REDONE
+    "Puntos de 0 a 120\n"  # E_RANGE
+    "1 y 119 son imposibles\n"  # E_ONE
+    "El total debe ser 120\n"  # E_TOTAL
+    "Ninguna baza da eso\n"  # E_CARDS
+    "Faltan muchos puntos\n"  # E_UNDRAWN
+    "La partida ha terminado\n"  # E_OVER
+    "No es posible\n"  # E_OTHER
+    "Revisa la partida\n"  # E_SETUP
+    "meta alcanzada\n"  # R_GOAL
+    "se acabó el tiempo\n"  # R_TIME
+    "manos jugadas\n"  # R_HANDS
+    "ganadas\n"  # WON_BY
+    "media\n"  # AVG
+    "Tiempo de juego\n"  # DURATION
+    "Elegir\n"  # CHOOSE
+    "señas permitidas\n"  # SIGNALS_ON
+    "Quita un 2\n"  # H_RM2
+    "Última carta sin robar\n"  # H_UNDRAWN1
+    "Quita tres 8 o 9\n"  # H_RM89
+    "3 últimas sin robar\n"  # H_UNDRAWN3
+    "Quita los cuatro 2\n"  # H_RM2S
+    "libre\n"  # FREE
+)

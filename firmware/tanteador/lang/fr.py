@@ -1,0 +1,109 @@
+"""Français strings for the screens.
+
+One string, one text per line in the order of the ids in tanteador.i18n:
+a single object keeps the heap small.
+"""
+
+S = (
+    "Français\n"  # LANG
+    "deniers|coupes|épées|bâtons\n"  # SUITS
+    "A|3|R|C|V|9|8|7|6|5|4|2\n"  # RANKS
+    "Nouvelle partie\n"  # NEW_MATCH
+    "Commencer\n"  # START
+    "Joueurs\n"  # PLAYERS
+    "Jeu\n"  # SIDES
+    "seul|paires|trios\n"  # SIDE_VALS
+    "But\n"  # GOAL
+    "gagnées|au meilleur de|mains|points|temps\n"  # GOAL_VALS
+    "Valeur\n"  # TARGET
+    "Jeu de cartes\n"  # DECK
+    "Cartes en trop\n"  # PREP
+    "retirer|non piochées\n"  # PREP_VALS
+    "Sens\n"  # DIRECTION
+    "antihoraire|horaire\n"  # DIR_VALS
+    "60-60\n"  # TIE
+    "nulle|partagée\n"  # TIE_VALS
+    "À l'envers\n"  # REVERSE
+    "Capot\n"  # CAPOTE
+    "Atout tournant\n"  # CYCLE
+    "Signes\n"  # SIGNALS
+    "Noms\n"  # NAMES
+    "Premier donneur\n"  # FIRST
+    "tirage\n"  # DRAW
+    "non|oui\n"  # ONOFF
+    "J%d\n"  # PLAYER
+    "Équipe %s\n"  # TEAM
+    "%s distribue\n"  # DEALS
+    "égalité: encore\n"  # AGAIN
+    "Main %d\n"  # HAND
+    "Donne\n"  # DEALER
+    "Coupe\n"  # CUT
+    "Entame\n"  # LEAD
+    "Atout\n"  # TRUMP
+    "OK: atout\n"  # SET_TRUMP
+    "OK: points\n"  # ENTER
+    "Points\n"  # POINTS
+    "reste\n"  # LEFT
+    "Compter la main ?\n"  # CONFIRM
+    "%s gagne\n"  # WINS_HAND
+    "Main nulle\n"  # VOID
+    "Capot : %s\n"  # CAPOTE_BY
+    "OK : suite\n"  # OK_NEXT
+    "Fin de partie\n"  # MATCH_OVER
+    "%s gagne !\n"  # WINS_MATCH
+    "Pas de gagnant\n"  # NO_WINNER
+    "Mains\n"  # HANDS
+    "Temps\n"  # TIME
+    "Revanche\n"  # REMATCH
+    "Historique\n"  # HISTORY
+    "Aucune main\n"  # NO_HANDS
+    "Modifier main %d\n"  # EDIT
+    "Menu\n"  # MENU
+    "Annuler\n"  # UNDO
+    "Rétablir\n"  # REDO
+    "Réglages\n"  # SETTINGS
+    "Finir la partie\n"  # END_MATCH
+    "Test des boutons\n"  # HWTEST
+    "À propos\n"  # ABOUT
+    "OK : oui  BACK : non\n"  # SURE
+    "Langue\n"  # LANGUAGE
+    "Contraste\n"  # CONTRAST
+    "Extinction\n"  # TIMEOUT
+    "Son\n"  # SOUND
+    "%d min\n"  # MIN
+    "Version\n"  # VERSION
+    "Mémoire libre\n"  # FREE_MEM
+    "Erreur\n"  # ERROR
+    "La partie est gardée.\n"  # KEPT
+    "BACK : table\n"  # BACK_TABLE
+    "Partie reprise\n"  # RESUMED
+    "Sauvegarde abîmée mise de côté\n"  # DAMAGED
+    "Sauvegarde plus récente mise de côté\n"  # NEWER
+    "Échec de sauvegarde : mémoire pleine\n"  # FULL
+    "Échec de sauvegarde\n"  # IOFAIL
+    "Rien à faire\n"  # NOTHING
+    "Annulée : main %d\n"  # UNDONE
+    "Rétablie : main %d\n"  # REDONE
+    "Points de 0 à 120\n"  # E_RANGE
+    "1 et 119 impossibles\n"  # E_ONE
+    "Le total doit être 120\n"  # E_TOTAL
+    "Cartes impossibles\n"  # E_CARDS
+    "Trop de points absents\n"  # E_UNDRAWN
+    "La partie est finie\n"  # E_OVER
+    "Impossible\n"  # E_OTHER
+    "Vérifiez la partie\n"  # E_SETUP
+    "but atteint\n"  # R_GOAL
+    "temps écoulé\n"  # R_TIME
+    "mains jouées\n"  # R_HANDS
+    "gagnées\n"  # WON_BY
+    "moy.\n"  # AVG
+    "Durée de jeu\n"  # DURATION
+    "Choisir\n"  # CHOOSE
+    "signes permis\n"  # SIGNALS_ON
+    "Retirez un 2\n"  # H_RM2
+    "Dernière non piochée\n"  # H_UNDRAWN1
+    "Retirez trois 8 ou 9\n"  # H_RM89
+    "3 dernières non piochées\n"  # H_UNDRAWN3
+    "Retirez les quatre 2\n"  # H_RM2S
+    "libre\n"  # FREE
+)

@@ -1,0 +1,109 @@
+"""Italiano strings for the screens.
+
+One string, one text per line in the order of the ids in tanteador.i18n:
+a single object keeps the heap small.
+"""
+
+S = (
+    "Italiano\n"  # LANG
+    "denari|coppe|spade|bastoni\n"  # SUITS
+    "A|3|R|C|F|9|8|7|6|5|4|2\n"  # RANKS
+    "Nuova partita\n"  # NEW_MATCH
+    "Inizia\n"  # START
+    "Giocatori\n"  # PLAYERS
+    "Gioco\n"  # SIDES
+    "singoli|coppie|terne\n"  # SIDE_VALS
+    "Obiettivo\n"  # GOAL
+    "vinte|al meglio di|mani|punti|tempo\n"  # GOAL_VALS
+    "Valore\n"  # TARGET
+    "Mazzo\n"  # DECK
+    "Carte in più\n"  # PREP
+    "togliere|non pescate\n"  # PREP_VALS
+    "Senso\n"  # DIRECTION
+    "antiorario|orario\n"  # DIR_VALS
+    "60-60\n"  # TIE
+    "nulla|divisa\n"  # TIE_VALS
+    "Al contrario\n"  # REVERSE
+    "Cappotto\n"  # CAPOTE
+    "Briscola a giro\n"  # CYCLE
+    "Segnali\n"  # SIGNALS
+    "Nomi\n"  # NAMES
+    "Primo mazziere\n"  # FIRST
+    "sorteggio\n"  # DRAW
+    "no|sì\n"  # ONOFF
+    "G%d\n"  # PLAYER
+    "Squadra %s\n"  # TEAM
+    "%s fa le carte\n"  # DEALS
+    "pari: ancora\n"  # AGAIN
+    "Mano %d\n"  # HAND
+    "Dà\n"  # DEALER
+    "Taglia\n"  # CUT
+    "Apre\n"  # LEAD
+    "Briscola\n"  # TRUMP
+    "OK: briscola\n"  # SET_TRUMP
+    "OK: punti\n"  # ENTER
+    "Punti\n"  # POINTS
+    "restano\n"  # LEFT
+    "Segnare la mano?\n"  # CONFIRM
+    "Vince %s\n"  # WINS_HAND
+    "Mano nulla\n"  # VOID
+    "Cappotto: %s\n"  # CAPOTE_BY
+    "OK: avanti\n"  # OK_NEXT
+    "Fine partita\n"  # MATCH_OVER
+    "Vince %s!\n"  # WINS_MATCH
+    "Nessun vincitore\n"  # NO_WINNER
+    "Mani\n"  # HANDS
+    "Tempo\n"  # TIME
+    "Rivincita\n"  # REMATCH
+    "Cronologia\n"  # HISTORY
+    "Ancora nessuna mano\n"  # NO_HANDS
+    "Modifica mano %d\n"  # EDIT
+    "Menu\n"  # MENU
+    "Annulla\n"  # UNDO
+    "Ripeti\n"  # REDO
+    "Impostazioni\n"  # SETTINGS
+    "Chiudi partita\n"  # END_MATCH
+    "Prova tasti\n"  # HWTEST
+    "Informazioni\n"  # ABOUT
+    "OK: sì  BACK: no\n"  # SURE
+    "Lingua\n"  # LANGUAGE
+    "Contrasto\n"  # CONTRAST
+    "Spegni\n"  # TIMEOUT
+    "Suono\n"  # SOUND
+    "%d min\n"  # MIN
+    "Versione\n"  # VERSION
+    "Memoria libera\n"  # FREE_MEM
+    "Errore\n"  # ERROR
+    "La partita è salva.\n"  # KEPT
+    "BACK: tavolo\n"  # BACK_TABLE
+    "Partita ripresa\n"  # RESUMED
+    "Salvataggio rovinato messo da parte\n"  # DAMAGED
+    "Salvataggio più recente messo da parte\n"  # NEWER
+    "Salvataggio fallito: memoria piena\n"  # FULL
+    "Salvataggio fallito\n"  # IOFAIL
+    "Niente da fare\n"  # NOTHING
+    "Annullata: mano %d\n"  # UNDONE
+    "Ripristinata: mano %d\n"  # REDONE
+    "Punti da 0 a 120\n"  # E_RANGE
+    "1 e 119 sono impossibili\n"  # E_ONE
+    "Il totale deve essere 120\n"  # E_TOTAL
+    "Punti impossibili\n"  # E_CARDS
+    "Mancano troppi punti\n"  # E_UNDRAWN
+    "La partita è finita\n"  # E_OVER
+    "Non è possibile\n"  # E_OTHER
+    "Controlla la partita\n"  # E_SETUP
+    "obiettivo raggiunto\n"  # R_GOAL
+    "tempo scaduto\n"  # R_TIME
+    "mani giocate\n"  # R_HANDS
+    "vinte\n"  # WON_BY
+    "media\n"  # AVG
+    "Tempo di gioco\n"  # DURATION
+    "Scegli\n"  # CHOOSE
+    "segnali ammessi\n"  # SIGNALS_ON
+    "Togli un 2\n"  # H_RM2
+    "Ultima non pescata\n"  # H_UNDRAWN1
+    "Togli tre 8 o 9\n"  # H_RM89
+    "Ultime 3 non pescate\n"  # H_UNDRAWN3
+    "Togli i quattro 2\n"  # H_RM2S
+    "libera\n"  # FREE
+)

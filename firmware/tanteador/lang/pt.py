@@ -1,0 +1,109 @@
+"""Português strings for the screens.
+
+One string, one text per line in the order of the ids in tanteador.i18n:
+a single object keeps the heap small.
+"""
+
+S = (
+    "Português\n"  # LANG
+    "ouros|copas|espadas|paus\n"  # SUITS
+    "A|3|R|C|V|9|8|7|6|5|4|2\n"  # RANKS
+    "Nova partida\n"  # NEW_MATCH
+    "Começar\n"  # START
+    "Jogadores\n"  # PLAYERS
+    "Jogo\n"  # SIDES
+    "individual|pares|trios\n"  # SIDE_VALS
+    "Meta\n"  # GOAL
+    "vitórias|melhor de|mãos|pontos|tempo\n"  # GOAL_VALS
+    "Valor\n"  # TARGET
+    "Baralho\n"  # DECK
+    "Cartas a mais\n"  # PREP
+    "retirar|sem comprar\n"  # PREP_VALS
+    "Sentido\n"  # DIRECTION
+    "anti-horário|horário\n"  # DIR_VALS
+    "60-60\n"  # TIE
+    "nula|dividida\n"  # TIE_VALS
+    "Ao contrário\n"  # REVERSE
+    "Capote\n"  # CAPOTE
+    "Trunfo rotativo\n"  # CYCLE
+    "Sinais\n"  # SIGNALS
+    "Nomes\n"  # NAMES
+    "Primeiro dá\n"  # FIRST
+    "sorteio\n"  # DRAW
+    "não|sim\n"  # ONOFF
+    "J%d\n"  # PLAYER
+    "Equipa %s\n"  # TEAM
+    "%s dá as cartas\n"  # DEALS
+    "empate: outra\n"  # AGAIN
+    "Mão %d\n"  # HAND
+    "Dá\n"  # DEALER
+    "Corta\n"  # CUT
+    "Sai\n"  # LEAD
+    "Trunfo\n"  # TRUMP
+    "OK: trunfo\n"  # SET_TRUMP
+    "OK: pontos\n"  # ENTER
+    "Pontos\n"  # POINTS
+    "restam\n"  # LEFT
+    "Anotar a mão?\n"  # CONFIRM
+    "Ganha %s\n"  # WINS_HAND
+    "Mão nula\n"  # VOID
+    "Capote: %s\n"  # CAPOTE_BY
+    "OK: seguir\n"  # OK_NEXT
+    "Fim da partida\n"  # MATCH_OVER
+    "Ganha %s!\n"  # WINS_MATCH
+    "Sem vencedor\n"  # NO_WINNER
+    "Mãos\n"  # HANDS
+    "Tempo\n"  # TIME
+    "Desforra\n"  # REMATCH
+    "Histórico\n"  # HISTORY
+    "Ainda sem mãos\n"  # NO_HANDS
+    "Editar mão %d\n"  # EDIT
+    "Menu\n"  # MENU
+    "Desfazer\n"  # UNDO
+    "Refazer\n"  # REDO
+    "Definições\n"  # SETTINGS
+    "Terminar partida\n"  # END_MATCH
+    "Teste de botões\n"  # HWTEST
+    "Sobre\n"  # ABOUT
+    "OK: sim  BACK: não\n"  # SURE
+    "Idioma\n"  # LANGUAGE
+    "Contraste\n"  # CONTRAST
+    "Desligar\n"  # TIMEOUT
+    "Som\n"  # SOUND
+    "%d min\n"  # MIN
+    "Versão\n"  # VERSION
+    "Memória livre\n"  # FREE_MEM
+    "Erro\n"  # ERROR
+    "A partida está salva.\n"  # KEPT
+    "BACK: mesa\n"  # BACK_TABLE
+    "Partida retomada\n"  # RESUMED
+    "Gravação danificada posta de lado\n"  # DAMAGED
+    "Gravação mais recente posta de lado\n"  # NEWER
+    "Falhou a gravação: memória cheia\n"  # FULL
+    "Falhou a gravação\n"  # IOFAIL
+    "Nada a fazer\n"  # NOTHING
+    "Desfeita: mão %d\n"  # UNDONE
+    "Refeita: mão %d\n"  # REDONE
+    "Pontos de 0 a 120\n"  # E_RANGE
+    "1 e 119 são impossíveis\n"  # E_ONE
+    "O total deve ser 120\n"  # E_TOTAL
+    "Cartas impossíveis\n"  # E_CARDS
+    "Faltam pontos demais\n"  # E_UNDRAWN
+    "A partida terminou\n"  # E_OVER
+    "Não é possível\n"  # E_OTHER
+    "Verifique a partida\n"  # E_SETUP
+    "meta alcançada\n"  # R_GOAL
+    "acabou o tempo\n"  # R_TIME
+    "mãos jogadas\n"  # R_HANDS
+    "ganhas\n"  # WON_BY
+    "média\n"  # AVG
+    "Tempo de jogo\n"  # DURATION
+    "Escolher\n"  # CHOOSE
+    "sinais permitidos\n"  # SIGNALS_ON
+    "Retira um 2\n"  # H_RM2
+    "Última carta fica\n"  # H_UNDRAWN1
+    "Retira três 8 ou 9\n"  # H_RM89
+    "3 últimas ficam\n"  # H_UNDRAWN3
+    "Retira os quatro 2\n"  # H_RM2S
+    "livre\n"  # FREE
+)

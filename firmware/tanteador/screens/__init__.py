@@ -1,0 +1,5 @@
+"""The screens. Each module holds one screen; the app imports them only when needed.
+
+A screen has ``NAME``, ``draw(fb, app)`` and ``handle(ev, app)``, and
+optionally ``tick(app, now_ms)``.
+"""

@@ -1,0 +1,25 @@
+"""A yes/no question before anything that cannot be taken back in one press."""
+
+from tanteador import i18n
+from tanteador.buttons import BACK, OK, PRESS
+from tanteador.screens import ui
+
+
+class Ask:
+    NAME = "ask"
+
+    def __init__(self, sid, on_yes):
+        self.sid = sid
+        self.on_yes = on_yes
+
+    def draw(self, fb, app):
+        ui.title(fb, app, app.t(self.sid))
+        ui.center(fb, app, 64 - ui.LINE, app.t(i18n.SURE))
+
+    def handle(self, ev, app):
+        if ev[1] != PRESS:
+            return
+        if ev[0] == OK:
+            self.on_yes(app)
+        elif ev[0] == BACK:
+            app.pop()

@@ -1,0 +1,162 @@
+"""Hand entry: the points of one side (two sides) or of each side.
+
+UP/DOWN change the value by 1 per press; while held the repeats speed up:
+1 for the first REPEATS_FINE repeats, then jumps to the next multiple of 10.
+From the start value of 60 any two-sided score takes at most 3 presses.
+"""
+
+from micropython import const
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+
+REPEATS_FINE = const(4)
+START = const(60)
+_REASONS = ("range", "one", "total", "cards", "undrawn", "over")
+
+
+def step(v, up, n, two=True):
+    """Value after one UP (``up``) or DOWN event with repeat count ``n`` (0 = press).
+
+    With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
+    """
+    if n <= REPEATS_FINE:
+        v += 1 if up else -1
+    elif up:
+        v = (v // 10 + 1) * 10
+    else:
+        v = ((v - 1) // 10) * 10
+    if v < 0:
+        v = 0
+    elif v > 120:
+        v = 120
+    if two:
+        if v == 1:
+            v = 2 if up else 0
+        elif v == 119:
+            v = 120 if up else 118
+    return v
+
+
+def reason(code):
+    """Text id explaining a RulesError code."""
+    for i in range(len(_REASONS)):
+        if _REASONS[i] == code:
+            return i18n.E_RANGE + i
+    return i18n.E_OTHER
+
+
+class Entry:
+    NAME = "entry"
+
+    def __init__(self, app, edit=None, points=None):
+        m = app.match
+        self.edit = edit
+        n = m.nsides
+        # One value (the other side derived) only when the whole deck is in play.
+        self.free = m.options.undrawn_cards > 0
+        self.two = n == 2 and not self.free
+        if points is None and edit is not None:
+            points = m.hands[edit].points
+        if points is not None:
+            self.vals = list(points)
+        elif self.two:
+            self.vals = [START, 120 - START]
+        else:
+            v = (120 // n) // 10 * 10
+            self.vals = [v] * n
+            self._derive()
+        # Fields the user sets; with the whole deck the last side is derived.
+        self.fields = 1 if self.two else (n if self.free else n - 1)
+        self.i = 0
+        self.err = None
+
+    def _derive(self):
+        if not self.free:
+            n = len(self.vals)
+            self.vals[n - 1] = 120 - sum(self.vals[: n - 1])
+
+    def _title(self, app):
+        if self.edit is not None:
+            return app.t(i18n.EDIT) % (self.edit + 1)
+        return app.t(i18n.HAND) % app.match.hand_no
+
+    def draw(self, fb, app):
+        ui.title(fb, app, self._title(app))
+        t = app.trump if self.edit is None else app.match.hands[self.edit].trump
+        if t is not None:
+            ui.suit(fb, app, 128 - ui.SUIT_W - 1, 0, t, 0)
+        if self.two:
+            y = ui.LINE + 2
+            for i in range(2):
+                cx = 32 + 64 * i
+                ui.center(fb, app, y, ui.fit(app.side_name(i), 62), cx)
+                s = "%d" % self.vals[i]
+                if i == 0:
+                    w = ui.big_width(s)
+                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE - 1, w + 6, ui.BIG_H + 2, 1)
+                    ui.big_center(fb, app, y + ui.LINE, s, cx, 0)
+                else:
+                    ui.big_center(fb, app, y + ui.LINE, s, cx)
+        else:
+            rows = []
+            for i in range(len(self.vals)):
+                rows.append((app.side_name(i), "%d" % self.vals[i]))
+            ui.rows(fb, app, rows, self.i, ui.LINE + 2, 4)
+        y = 64 - ui.LINE
+        if self.err is not None:
+            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
+            ui.center(fb, app, y, ui.fit(app.t(reason(self.err)), 126), 64, 0)
+        else:
+            ui.center(fb, app, y, app.t(i18n.POINTS))
+
+    def handle(self, ev, app):
+        b, kind, n = ev
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            up = b == UP
+            if self.two:
+                v = step(self.vals[0], up, n)
+                self.vals = [v, 120 - v]
+            else:
+                self.vals[self.i] = step(self.vals[self.i], up, n, False)
+                self._derive()
+            self.err = None
+            app.dirty = True
+            return
+        if kind != PRESS:
+            return
+        if b == BACK:
+            self.err = None
+            if self.i > 0:
+                self.i -= 1
+            else:
+                app.pop()
+            app.dirty = True
+        elif b == OK:
+            if self.i + 1 < self.fields:
+                self.i += 1
+                app.dirty = True
+                return
+            self.ok(app)
+
+    def ok(self, app):
+        """All fields set: check the points, then ask for confirmation."""
+        from tanteador.rules import RulesError
+
+        pts = tuple(self.vals)
+        try:
+            if self.edit is None:
+                app.match.check(pts)
+            else:
+                from tanteador.rules import check_points
+
+                o = app.match.options
+                check_points(pts, app.match.nsides, o.undrawn_cards)
+        except RulesError as e:
+            self.err = e.code
+            app.dirty = True
+            return
+        from tanteador.screens.confirm import Confirm
+
+        app.push(Confirm(pts, self.edit))

@@ -1,0 +1,59 @@
+"""The error screen: an unexpected exception, a short code, the match kept."""
+
+import sys
+
+from tanteador import i18n
+from tanteador.buttons import BACK, PRESS
+from tanteador.screens import ui
+
+
+def _where(e):
+    """"file:line" of the innermost frame of ``e``'s traceback ("" if unknown)."""
+    pe = getattr(sys, "print_exception", None)
+    if pe is not None:
+        import io
+
+        buf = io.StringIO()
+        pe(e, buf)
+        last = ""
+        for line in getattr(buf, "getvalue")().split("\n"):
+            if 'File "' in line:
+                last = line
+        if not last:
+            return ""
+        f = last.split('"')[1]
+        ln = last.split("line ")[-1].split(",")[0].strip()
+    else:
+        tb = e.__traceback__
+        if tb is None:
+            return ""
+        while tb.tb_next is not None:
+            tb = tb.tb_next
+        f = tb.tb_frame.f_code.co_filename
+        ln = str(tb.tb_lineno)
+    return f.replace("\\", "/").split("/")[-1] + ":" + ln
+
+
+def code_of(e):
+    """Short code for an exception: its class and a hash of where it happened."""
+    h = 0
+    for c in _where(e):
+        h = (h * 31 + ord(c)) & 0xFFFF
+    return "%s %04X" % (type(e).__name__[:14], h)
+
+
+class Error:
+    NAME = "error"
+
+    def __init__(self, code):
+        self.code = code
+
+    def draw(self, fb, app):
+        ui.title(fb, app, app.t(i18n.ERROR))
+        ui.center(fb, app, ui.LINE + 4, self.code)
+        y = ui.wrap(fb, app, app.t(i18n.KEPT), 2 * ui.LINE + 8)
+        ui.center(fb, app, 64 - ui.LINE, app.t(i18n.BACK_TABLE))
+
+    def handle(self, ev, app):
+        if ev[0] == BACK and ev[1] == PRESS:
+            app.home()

@@ -1,0 +1,42 @@
+"""One recorded hand opened from the history: change its points or its trump."""
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
+from tanteador.screens import ui
+
+
+class HandEdit:
+    NAME = "handedit"
+
+    def __init__(self, index):
+        self.index = index
+        self.sel = 0
+
+    def draw(self, fb, app):
+        h = app.match.hands[self.index]
+        ui.title(fb, app, app.t(i18n.EDIT) % h.number)
+        rows = [(app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points])),
+                (app.t(i18n.TRUMP), "" if h.trump is None else app.part(i18n.SUITS, h.trump))]
+        ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
+        from tanteador.screens.confirm import outcome
+
+        ui.center(fb, app, 64 - ui.LINE, ui.fit(outcome(app, h.winner, h.capote), 128))
+
+    def handle(self, ev, app):
+        b = ev[0]
+        if ev[1] != PRESS:
+            return
+        if b in (UP, DOWN):
+            self.sel ^= 1
+            app.dirty = True
+        elif b == BACK:
+            app.pop()
+        elif b == OK:
+            if self.sel == 0:
+                from tanteador.screens.entry import Entry
+
+                app.push(Entry(app, edit=self.index))
+            else:
+                from tanteador.screens.trump import Trump
+
+                app.push(Trump(app, edit=self.index))

@@ -1,0 +1,85 @@
+"""The menu (long OK): undo, redo, history, settings, end match, button test, about."""
+
+from micropython import const
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+
+_ROWS = const(5)
+
+
+def _end(app):
+    app.archive()
+    app.match = None
+    app.trump = None
+    app.hand_ms = 0
+    app.home()
+    app.commit()
+
+
+class Menu:
+    NAME = "menu"
+
+    def __init__(self, app):
+        items = []
+        if app.match is not None:
+            items += [i18n.UNDO, i18n.REDO, i18n.HISTORY]
+        items.append(i18n.SETTINGS)
+        if app.match is not None:
+            items.append(i18n.END_MATCH)
+        items += [i18n.HWTEST, i18n.ABOUT]
+        self.items = items
+        self.sel = 0
+
+    def draw(self, fb, app):
+        ui.title(fb, app, app.t(i18n.MENU))
+        ui.rows(fb, app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS)
+
+    def handle(self, ev, app):
+        b, kind = ev[0], ev[1]
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            self.sel = (self.sel + (1 if b == DOWN else -1)) % len(self.items)
+            app.dirty = True
+        elif kind != PRESS:
+            return
+        elif b == BACK:
+            app.pop()
+        elif b == OK:
+            self.pick(app, self.items[self.sel])
+
+    def pick(self, app, item):
+        m = app.match
+        if item in (i18n.UNDO, i18n.REDO):
+            n = len(m.hands)
+            done = m.undo() if item == i18n.UNDO else m.redo()
+            app.home()
+            if not done:
+                app.notice(i18n.NOTHING)
+                return
+            app.trump = m.next_trump
+            app.commit()
+            if item == i18n.UNDO:
+                app.notice(i18n.UNDONE, n)
+            else:
+                app.notice(i18n.REDONE, len(m.hands))
+        elif item == i18n.HISTORY:
+            from tanteador.screens.history import History
+
+            app.replace(History(app))
+        elif item == i18n.SETTINGS:
+            from tanteador.screens.settings import Settings
+
+            app.push(Settings(app))
+        elif item == i18n.END_MATCH:
+            from tanteador.screens.ask import Ask
+
+            app.push(Ask(i18n.END_MATCH, _end))
+        elif item == i18n.HWTEST:
+            from tanteador.screens.hwtest import HwTest
+
+            app.push(HwTest())
+        elif item == i18n.ABOUT:
+            from tanteador.screens.about import About
+
+            app.push(About())

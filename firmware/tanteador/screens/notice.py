@@ -1,0 +1,27 @@
+"""A short message over the current screen: resumed, damaged save, save failed."""
+
+from tanteador.screens import ui
+
+
+class Notice:
+    NAME = "notice"
+
+    def __init__(self, sid, arg, ms, now_ms):
+        self.sid = sid
+        self.arg = arg
+        # ms == 0: stays until a button is pressed.
+        self.until = now_ms + ms if ms else None
+
+    def draw(self, fb, app):
+        s = app.t(self.sid)
+        if self.arg is not None:
+            s = s % self.arg
+        fb.rect(0, 8, 128, 48, 1)
+        ui.wrap(fb, app, s, 14, box=True)
+
+    def handle(self, ev, app):
+        app.pop()
+
+    def tick(self, app, now_ms):
+        if self.until is not None and now_ms - self.until >= 0:
+            app.pop()

@@ -1,0 +1,103 @@
+"""Settings: language, rotation direction (of the match), contrast, screen timeout, sound.
+
+OK on a row starts changing it (UP/DOWN, shown at once), OK or BACK ends;
+a changed setting is saved once when the change ends.
+"""
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+
+_LANG = 0
+_DIR = 1
+_CONTRAST = 2
+_TIMEOUT = 3
+_SOUND = 4
+
+
+def _index(seq, v):
+    for i in range(len(seq)):
+        if seq[i] == v:
+            return i
+    return 0
+
+
+class Settings:
+    NAME = "settings"
+
+    def __init__(self, app):
+        self.rows = [_LANG, _CONTRAST, _TIMEOUT, _SOUND]
+        if app.match is not None:
+            self.rows.insert(1, _DIR)
+        self.sel = 0
+        self.editing = False
+        self.before = None
+
+    def _value(self, app, r):
+        c = app.cfg
+        if r == _LANG:
+            return app.t(i18n.LANG)
+        if r == _DIR:
+            return app.part(i18n.DIR_VALS, app.match.options.direction)
+        if r == _CONTRAST:
+            from tanteador.app import CONTRASTS
+
+            return "%d/%d" % (_index(CONTRASTS, c["contrast"]) + 1, len(CONTRASTS))
+        if r == _TIMEOUT:
+            t = c["timeout"]
+            return app.part(i18n.ONOFF, 0) if not t else app.t(i18n.MIN) % (t // 60)
+        return app.part(i18n.ONOFF, 1 if c["sound"] else 0)
+
+    def _get(self, app, r):
+        if r == _DIR:
+            return app.match.options.direction
+        return app.cfg[("lang", None, "contrast", "timeout", "sound")[r]]
+
+    def _change(self, app, r, d):
+        from tanteador.app import CONTRASTS, TIMEOUTS
+
+        c = app.cfg
+        if r == _LANG:
+            L = i18n.LANGS
+            app.set_lang(L[(_index(L, c["lang"]) + d) % len(L)])
+        elif r == _DIR:
+            # Dealers are counted from the first dealer in the new direction.
+            app.match.options.direction ^= 1
+        elif r == _CONTRAST:
+            c["contrast"] = CONTRASTS[(_index(CONTRASTS, c["contrast"]) + d) % len(CONTRASTS)]
+            app.board.contrast(c["contrast"])
+        elif r == _TIMEOUT:
+            c["timeout"] = TIMEOUTS[(_index(TIMEOUTS, c["timeout"]) + d) % len(TIMEOUTS)]
+        else:
+            c["sound"] = 0 if c["sound"] else 1
+        app.dirty = True
+
+    def draw(self, fb, app):
+        ui.title(fb, app, app.t(i18n.SETTINGS))
+        names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
+        rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
+        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 5, self.editing)
+
+    def handle(self, ev, app):
+        b, kind = ev[0], ev[1]
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            d = 1 if b == DOWN else -1
+            if self.editing:
+                self._change(app, self.rows[self.sel], d)
+            else:
+                self.sel = (self.sel + d) % len(self.rows)
+            app.dirty = True
+        elif kind != PRESS:
+            return
+        elif self.editing:
+            if b in (OK, BACK):
+                self.editing = False
+                app.dirty = True
+                if self._get(app, self.rows[self.sel]) != self.before:
+                    app.commit()
+        elif b == BACK:
+            app.pop()
+        elif b == OK:
+            self.editing = True
+            self.before = self._get(app, self.rows[self.sel])
+            app.dirty = True

@@ -1,0 +1,215 @@
+"""Setup: the decisions before the first deal, with defaults that start at once.
+
+The cursor starts on "Start": with the defaults (2 players, first to 3
+hands, first dealer by a draw) OK, OK starts the match. OK on another row
+starts changing it (UP/DOWN), OK or BACK ends the change.
+"""
+
+from micropython import const
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
+from tanteador.options import GOAL_TIME, PAIRS, SOLO, TRIOS, MatchOptions
+from tanteador.screens import ui
+
+_START = const(0)
+_PLAYERS = const(1)
+_SIDES = const(2)
+_GOAL = const(3)
+_TARGET = const(4)
+_DECK = const(5)
+_PREP = const(6)
+_DIR = const(7)
+_TIE = const(8)
+_REVERSE = const(9)
+_CAPOTE = const(10)
+_CYCLE = const(11)
+_SIGNALS = const(12)
+_NAMES = const(13)
+_FIRST = const(14)
+
+# Label text id of each row.
+_LABELS = (i18n.START, i18n.PLAYERS, i18n.SIDES, i18n.GOAL, i18n.TARGET, i18n.DECK,
+           i18n.PREP, i18n.DIRECTION, i18n.TIE, i18n.REVERSE, i18n.CAPOTE, i18n.CYCLE,
+           i18n.SIGNALS, i18n.NAMES, i18n.FIRST)
+_FLAGS = (None,) * 9 + ("reverse", "capote", "trump_cycle", "signals")
+# Per goal: default, step, lowest, highest target.
+_TARGETS = ((3, 1, 1, 15), (3, 2, 1, 9), (5, 1, 1, 30), (500, 50, 100, 2000), (30, 5, 5, 240))
+_VISIBLE = const(4)
+
+
+def _wrap(v, d, lo, hi, step):
+    v += d * step
+    if v > hi:
+        return lo
+    if v < lo:
+        return hi
+    return v
+
+
+class Setup:
+    NAME = "setup"
+
+    def __init__(self, app, prev=None):
+        self.o = prev.copy() if prev is not None else MatchOptions()
+        o = self.o
+        self.names = list(o.names) if o.names else [""] * o.players
+        # -1: virtual draw; else the chosen seat.
+        self.first = -1
+        self.sel = 0
+        self.editing = False
+        self.err = None
+
+    def rows(self):
+        """Rows shown for the current choices."""
+        o = self.o
+        r = [_START, _PLAYERS]
+        if o.players in (4, 6):
+            r.append(_SIDES)
+        r += [_GOAL, _TARGET, _DECK]
+        if (o.players, o.deck) in ((3, 40), (5, 48)):
+            r.append(_PREP)
+        r += [_DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
+        if o.sides != SOLO:
+            r.append(_SIGNALS)
+        r += [_NAMES, _FIRST]
+        return r
+
+    def value(self, app, r):
+        o = self.o
+        if r == _START:
+            return ""
+        if r == _PLAYERS:
+            return "%d" % o.players
+        if r == _SIDES:
+            return app.part(i18n.SIDE_VALS, o.sides)
+        if r == _GOAL:
+            return app.part(i18n.GOAL_VALS, o.goal)
+        if r == _TARGET:
+            return app.t(i18n.MIN) % o.target if o.goal == GOAL_TIME else "%d" % o.target
+        if r == _DECK:
+            return "%d" % o.deck
+        if r == _PREP:
+            return app.part(i18n.PREP_VALS, o.prep)
+        if r == _DIR:
+            return app.part(i18n.DIR_VALS, o.direction)
+        if r == _TIE:
+            return app.part(i18n.TIE_VALS, o.tie)
+        if r == _NAMES:
+            return ""
+        if r == _FIRST:
+            return app.t(i18n.DRAW) if self.first < 0 else self.name(app, self.first)
+        return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
+
+    def name(self, app, i):
+        return self.names[i] or app.t(i18n.PLAYER) % (i + 1)
+
+    def change(self, r, d):
+        o = self.o
+        if r == _PLAYERS:
+            o.players = _wrap(o.players, d, 2, 6, 1)
+            n = o.players
+            self.names = (self.names + [""] * 6)[:n]
+            if not (o.sides == PAIRS and n in (4, 6)) and not (o.sides == TRIOS and n == 6):
+                o.sides = SOLO
+            if self.first >= n:
+                self.first = -1
+        elif r == _SIDES:
+            allowed = (SOLO, PAIRS, TRIOS) if o.players == 6 else (SOLO, PAIRS)
+            o.sides = allowed[(o.sides + d) % len(allowed)]
+        elif r == _GOAL:
+            o.goal = (o.goal + d) % 5
+            o.target = _TARGETS[o.goal][0]
+        elif r == _TARGET:
+            t = _TARGETS[o.goal]
+            o.target = _wrap(o.target, d, t[2], t[3], t[1])
+        elif r == _DECK:
+            o.deck = 88 - o.deck
+        elif r == _PREP:
+            o.prep ^= 1
+        elif r == _DIR:
+            o.direction ^= 1
+        elif r == _TIE:
+            o.tie ^= 1
+        elif r == _FIRST:
+            self.first = _wrap(self.first, d, -1, o.players - 1, 1)
+        elif _FLAGS[r] is not None:
+            k = _FLAGS[r]
+            setattr(self.o, k, not getattr(o, k))
+
+    def draw(self, fb, app):
+        ui.title(fb, app, app.t(i18n.NEW_MATCH))
+        rows = self.rows()
+        if self.sel >= len(rows):
+            self.sel = len(rows) - 1
+        items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
+        ui.rows(fb, app, items, self.sel, ui.LINE + 1, _VISIBLE, self.editing)
+        if self.err is not None:
+            y = 64 - ui.LINE
+            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
+            ui.center(fb, app, y, app.t(i18n.E_SETUP), 64, 0)
+
+    def handle(self, ev, app):
+        b, kind = ev[0], ev[1]
+        rows = self.rows()
+        r = rows[self.sel]
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            d = 1 if b == DOWN else -1
+            if self.editing:
+                self.change(r, -d)
+            else:
+                self.sel = (self.sel + d) % len(rows)
+            self.err = None
+            app.dirty = True
+            return
+        if kind == LONG and b == OK and not self.editing:
+            from tanteador.screens.menu import Menu
+
+            app.push(Menu(app))
+            return
+        if kind != PRESS:
+            return
+        if self.editing:
+            self.editing = False
+            app.dirty = True
+        elif b == BACK:
+            if len(app.stack) > 1:
+                app.pop()
+        elif b == OK:
+            if r == _START:
+                self.start(app)
+            elif r == _NAMES:
+                from tanteador.screens.names import Names
+
+                app.push(Names(self, app))
+            else:
+                self.editing = True
+                app.dirty = True
+
+    def options(self):
+        """The options as chosen (first dealer 0 until the draw sets it)."""
+        o = self.o.copy()
+        o.names = list(self.names) if any(self.names) else None
+        o.first_dealer = max(0, self.first)
+        if o.sides == SOLO:
+            o.signals = False
+        o.validate()
+        return o
+
+    def start(self, app):
+        from tanteador.rules import RulesError
+
+        try:
+            o = self.options()
+        except RulesError as e:
+            self.err = e.code
+            app.dirty = True
+            return
+        if self.first < 0:
+            from tanteador.screens.dealdraw import DealDraw
+
+            app.push(DealDraw(app, o, [self.name(app, i) for i in range(o.players)]))
+            return
+        from tanteador.match import Match
+
+        app.start(Match(o))

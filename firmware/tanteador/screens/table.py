@@ -1,0 +1,116 @@
+"""The table: scores in big digits, who deals, cuts and leads, trump, goal.
+
+Layout (rows): 0-12 hand number, goal progress or time left, signals
+reminder, trump; 13-24 side names; 25-49 scores in 25 px digits; 51-63
+dealer, cutter and leader.
+"""
+
+from micropython import const
+
+from tanteador import i18n, icons
+from tanteador.buttons import LONG, OK, PRESS
+from tanteador.options import GOAL_TIME
+from tanteador.screens import ui
+
+_NAMES_Y = const(13)
+_DIGITS_Y = const(25)
+_SEATS_Y = const(52)
+
+
+def clock(ms):
+    """m:ss for a time left (rounded up, never negative)."""
+    s = (max(0, ms) + 999) // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class Table:
+    NAME = "table"
+
+    def __init__(self):
+        self._shown = None
+
+    def _left(self, app):
+        m = app.match
+        return m.time_left_ms(app.hand_ms) if m.options.goal == GOAL_TIME else None
+
+    def draw(self, fb, app):
+        m = app.match
+        o = m.options
+        ui.text(fb, app, 0, 0, app.t(i18n.HAND) % m.hand_no)
+        x = 128
+        if m.over:
+            pass
+        elif app.trump is not None:
+            x -= ui.SUIT_W
+            ui.suit(fb, app, x, 0, app.trump)
+        else:
+            x = ui.right(fb, app, 0, "?", 127)
+        if o.signals:
+            x -= ui.ICON_W + 3
+            ui.icon(fb, app, x, 2, icons.SIGNALS)
+        vals, target = m.progress()
+        left = self._left(app)
+        self._shown = None if left is None else (left + 999) // 1000
+        if left is not None:
+            ui.icon(fb, app, ui.right(fb, app, 0, clock(left), x - 3) - 9, 2, icons.CLOCK)
+        else:
+            ui.icon(fb, app, ui.right(fb, app, 0, "%d" % target, x - 3) - 11, 2, icons.TROPHY)
+        n = len(vals)
+        if n <= 3:
+            w = 128 // n
+            for i in range(n):
+                cx = i * w + w // 2
+                ui.center(fb, app, _NAMES_Y, ui.fit(app.side_name(i), w - 4), cx)
+                ui.big_center(fb, app, _DIGITS_Y, "%d" % vals[i], cx, 1, w - 2)
+                if i:
+                    fb.vline(i * w, _NAMES_Y + 2, _SEATS_Y - _NAMES_Y - 4, 1)
+        else:
+            for i in range(n):
+                y = _NAMES_Y + (i // 2) * ui.LINE
+                x0 = (i % 2) * 66
+                ui.text(fb, app, x0, y, ui.fit(app.side_name(i), 32))
+                ui.medium_right(fb, app, y + 1, "%d" % vals[i], x0 + 60)
+        if m.over:
+            ui.center(fb, app, _SEATS_Y, app.t(i18n.MATCH_OVER))
+            return
+        self._seats(fb, app, m)
+
+    def _seats(self, fb, app, m):
+        """Dealer, cutter and leader of the hand in play, each behind its icon."""
+        y = _SEATS_Y
+        parts = [(icons.DEALER, m.dealer), (icons.CUT, m.cutter), (icons.LEAD, m.leader)]
+        if m.cutter == m.leader:
+            parts = [parts[0], (icons.LEAD, m.leader)]
+        w = 128 // len(parts)
+        for k in range(len(parts)):
+            ic, seat = parts[k]
+            x = k * w
+            x += ui.icon(fb, app, x, y + 2, ic) + 2
+            ui.text(fb, app, x, y, ui.fit(app.seat_name(seat), w - (x - k * w) - 2))
+
+    def handle(self, ev, app):
+        b, kind = ev[0], ev[1]
+        if b != OK:
+            return
+        if kind == LONG:
+            from tanteador.screens.menu import Menu
+
+            app.push(Menu(app))
+        elif kind == PRESS:
+            if app.match.over:
+                from tanteador.screens.matchend import MatchEnd
+
+                app.push(MatchEnd(app, tune=False))
+            elif app.trump is None:
+                from tanteador.screens.trump import Trump
+
+                app.push(Trump(app))
+            else:
+                from tanteador.screens.entry import Entry
+
+                app.push(Entry(app))
+
+    def tick(self, app, now_ms):
+        left = self._left(app)
+        if left is not None and (left + 999) // 1000 != self._shown:
+            app.dirty = True

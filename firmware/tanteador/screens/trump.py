@@ -1,0 +1,51 @@
+"""Pick the trump: UP/DOWN go round the four suits, OK takes it."""
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+
+
+class Trump:
+    NAME = "trump"
+
+    def __init__(self, app, edit=None):
+        # edit: index of a recorded hand whose trump is being changed.
+        self.edit = edit
+        if edit is not None:
+            s = app.match.hands[edit].trump
+        else:
+            s = app.trump
+        self.suit = 0 if s is None else s
+
+    def draw(self, fb, app):
+        title = app.t(i18n.TRUMP)
+        if self.edit is not None:
+            title = app.t(i18n.EDIT) % (self.edit + 1)
+        ui.title(fb, app, title)
+        y = ui.LINE + 4
+        for s in range(4):
+            x = s * 32 + 4
+            c = 1
+            if s == self.suit:
+                fb.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
+                c = 0
+            ui.suit(fb, app, x, y, s, c, True)
+        ui.center(fb, app, y + ui.SUIT_L + 4, app.part(i18n.SUITS, self.suit))
+
+    def handle(self, ev, app):
+        b, kind = ev[0], ev[1]
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            self.suit = (self.suit + (1 if b == DOWN else 3)) % 4
+            app.dirty = True
+        elif kind != PRESS:
+            return
+        elif b == BACK:
+            app.pop()
+        elif b == OK:
+            if self.edit is None:
+                app.trump = self.suit
+                app.pop()
+            else:
+                app.match.edit(self.edit, trump=self.suit)
+                app.pop()
+                app.commit()

@@ -1,0 +1,118 @@
+"""Layout helpers shared by the screens, drawn through the app's Painter.
+
+Everything goes through ``tanteador.draw`` so that every string lands in the
+text model (``app.texts``). Sizes follow the generated fonts: a text line
+box is LINE rows, big digits BIG_H rows, suits 13 px (24 px large).
+"""
+
+from micropython import const
+
+from tanteador import draw as D
+from tanteador import icons
+
+LINE = D.LINE
+BIG_H = const(25)
+SUIT_W = const(13)
+SUIT_H = const(13)
+SUIT_L = const(24)
+ICON_W = const(9)
+
+
+def fit(s, w):
+    """``s`` shortened with an ellipsis to ``w`` pixels."""
+    return D.ellipsize(s, w)
+
+
+def width(s):
+    return D.text_width(s)
+
+
+def text(fb, app, x, y, s, c=1):
+    """Text with its box's top-left at (x, y); returns its width."""
+    return app.p.text(s, x, y, c)
+
+
+def right(fb, app, y, s, xr=128, c=1):
+    """Text ending at column ``xr`` - 1; returns its left x."""
+    return app.p.right(s, xr, y, c)
+
+
+def center(fb, app, y, s, cx=64, c=1):
+    """Text centred on column ``cx``."""
+    return app.p.text(s, cx - D.text_width(s) // 2, y, c)
+
+
+def big_width(s):
+    return D.text_width(s, D.BIG)
+
+
+def big_center(fb, app, y, s, cx, c=1, room=128):
+    """A number in big digits centred on ``cx`` (medium digits if it exceeds ``room``)."""
+    font = D.BIG
+    if D.text_width(s, font) > room:
+        font = D.MEDIUM
+        y += (BIG_H - D.MEDIUM[0]) // 2
+    return app.p.text(s, cx - D.text_width(s, font) // 2, y, c, font)
+
+
+def medium_right(fb, app, y, s, xr, c=1):
+    """Digits in the medium font ending at column ``xr`` - 1."""
+    return app.p.right(s, xr, y, c, D.MEDIUM)
+
+
+def suit(fb, app, x, y, s, c=1, large=False):
+    """A suit icon (13 px, or 24 px when ``large``)."""
+    return app.p.suit(s, x, y, large, c)
+
+
+def icon(fb, app, x, y, icon_id, c=1):
+    return app.p.icon(icon_id, x, y, c)
+
+
+def title(fb, app, s):
+    """The title bar: inverted band with ``s`` on it."""
+    app.p.bar(0, LINE)
+    app.p.text(fit(s, 124), 2, 0, 0)
+
+
+def rows(fb, app, items, sel, y0, nvis, editing=False):
+    """A scrolling list of (label, value) rows with the row ``sel`` highlighted.
+
+    While ``editing`` the selected value alone is inverted, to show that
+    UP/DOWN now change it.
+    """
+    n = len(items)
+    top = 0
+    if n > nvis:
+        top = min(max(0, sel - nvis // 2), n - nvis)
+    w = 128 if n <= nvis else 125
+    p = app.p
+    for k in range(top, min(n, top + nvis)):
+        y = y0 + (k - top) * LINE
+        label, value = items[k]
+        on = k == sel
+        c = 1
+        if on and not editing:
+            p.bar(y, LINE, 0, w)
+            c = 0
+        vw = D.text_width(value) if value else 0
+        p.text(fit(label, w - vw - 8), 2, y, c)
+        if value:
+            if on and editing:
+                p.bar(y, LINE, w - vw - 5, vw + 5)
+                p.right(value, w - 2, y, 0)
+            else:
+                p.right(value, w - 2, y, c)
+    if n > nvis:
+        h = nvis * LINE
+        p.vline(126, y0, h, 1)
+        bh = max(3, h * nvis // n)
+        p.fill_rect(126, y0 + (h - bh) * top // (n - nvis), 2, bh, 1)
+
+
+def wrap(fb, app, s, y, box=False):
+    """``s`` word-wrapped and centred from row ``y``; returns the row below it."""
+    for line in D.wrap(s, 120 if box else 126):
+        center(fb, app, y, line)
+        y += LINE
+    return y

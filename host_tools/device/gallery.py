@@ -1,0 +1,125 @@
+"""Every screen of the app, and how to reach it from a fresh App on a host board.
+
+Runs unchanged on CPython and on MicroPython (unix port), so the same
+recipes give the README screenshots (``tanteador screens``) and a
+byte-for-byte comparison of the two ports' frame buffers.
+
+A recipe is ``(id, state, script)``: ``state`` names a saved document put on
+the flash before power-on (see ``_state``), ``script`` is played with the
+button script format afterwards. ``reach(board, id, lang)`` does both and
+returns the App, showing that screen.
+"""
+
+from script import Player, parse
+
+from tanteador.store import Store
+
+# (id, state, script). States: "new" nothing but the language; "play" a
+# 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
+# "three" 3 players; "six" 6 players solo, time goal; "over" a finished
+# match; "bad" a damaged save file.
+RECIPES = (
+    ("setup", "new", ""),
+    ("setup-edit", "new", "DOWN; OK; UP"),
+    ("names", "new", "UP x2; OK"),
+    ("draw", "new", "OK"),
+    ("draw-pairs", "new", "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2; OK"),
+    ("table-first", "new", "OK; OK"),
+    ("trump", "new", "OK; OK; OK; DOWN"),
+    ("table", "play", "wait 3s"),
+    ("entry", "play", "wait 3s; OK; OK; OK; hold UP 1200"),
+    ("confirm", "play", "wait 3s; OK; OK; OK; hold UP 1200; OK"),
+    ("result", "play", "wait 3s; OK; OK; OK; hold UP 1200; OK; OK"),
+    ("table-pairs", "pairs", "wait 3s"),
+    ("table-three", "three", "wait 3s"),
+    ("entry-three", "three", "wait 3s; OK; OK; OK; hold UP 1300; OK"),
+    ("entry-refused", "three", "wait 3s; OK; OK; OK; hold UP 2500; OK; hold UP 2000; OK"),
+    ("table-six", "six", "wait 3s"),
+    ("matchend", "over", "wait 3s"),
+    ("menu", "play", "wait 3s; long OK"),
+    ("history", "play", "wait 3s; long OK; DOWN x2; OK"),
+    ("handedit", "play", "wait 3s; long OK; DOWN x2; OK; OK"),
+    ("ask", "play", "wait 3s; long OK; DOWN x4; OK"),
+    ("settings", "play", "wait 3s; long OK; DOWN x3; OK"),
+    ("settings-edit", "play", "wait 3s; long OK; DOWN x3; OK; OK"),
+    ("about", "play", "wait 3s; long OK; UP; OK"),
+    ("hwtest", "play", "wait 3s; long OK; UP x2; OK"),
+    ("notice-resumed", "play", ""),
+    ("notice-damaged", "bad", ""),
+    ("notice-full", "play", "wait 3s"),
+    ("error", "play", "wait 3s"),
+)
+
+
+def ids():
+    """The ids of all the screens in the gallery."""
+    return [r[0] for r in RECIPES]
+
+
+def _match(kind):
+    from tanteador.match import Match
+    from tanteador.options import GOAL_TIME, PAIRS, MatchOptions
+
+    if kind == "pairs":
+        o = MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "Carla", "Dani"], signals=True)
+        m = Match(o)
+        m.record(1, (75, 45), 300000)
+    elif kind == "three":
+        m = Match(MatchOptions(players=3, names=["Íñigo", "Zoë", "João"]))
+    elif kind == "six":
+        m = Match(MatchOptions(players=6, deck=48, goal=GOAL_TIME, target=45))
+        m.record(2, (30, 20, 10, 25, 15, 20), 600000)
+    else:
+        m = Match(MatchOptions(names=["Ana", "Beto"]))
+        m.record(0, (70, 50), 420000)
+        m.record(3, (45, 75), 380000)
+        if kind == "over":
+            m.record(2, (90, 30), 400000)
+            m.record(1, (64, 56), 350000)
+    return m
+
+
+def _state(board, kind, lang):
+    fs = board.fs
+    if kind == "bad":
+        f = fs.open("state.json", "w")
+        f.write('{"v": 1, "cfg": ')
+        f.close()
+        return
+    cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
+    m = None if kind == "new" else _match(kind).to_dict()
+    scr = "setup" if m is None else "table"
+    Store(fs).save({"v": 1, "cfg": cfg, "m": m, "scr": scr})
+
+
+def _fixed_mem():
+    return 123456
+
+
+def reach(board, sid, lang="en"):
+    """Power on an App on ``board`` (empty flash) and bring it to screen ``sid``."""
+    from tanteador.app import App
+
+    for r in RECIPES:
+        if r[0] == sid:
+            break
+    else:
+        raise ValueError(sid)
+    _state(board, r[1], lang)
+    if sid == "about":
+        board.mem_free = _fixed_mem
+    app = App(board, board.now)
+    if r[1] == "bad":
+        app.set_lang(lang)
+    app.poll(board.now)
+    Player(app, board).play(parse(r[2]))
+    if sid == "notice-full":
+        from tanteador import i18n
+
+        app.notice(i18n.FULL, ms=0)
+    elif sid == "error":
+        from tanteador.screens.error import Error
+
+        app.push(Error("ValueError 1A2B"))
+    app.poll(board.now)
+    return app

@@ -1,0 +1,207 @@
+"""The device side of the app: resume, damaged and failed saves, sleep, errors, languages."""
+
+import sys
+
+from app_helpers import SaveCounter, boot, hand, play, reboot, saved
+
+from tanteador import app as app_mod
+
+
+def test_resume_after_reboot_on_the_same_screen(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, "OK; OK; OK; UP x5; OK; OK")   # hand 2 counted, result shown
+    assert app.screen.NAME == "result"
+    before = app.match.to_dict()
+    board, app = reboot(board)
+    assert app.screen.NAME == "notice"
+    assert "Match resumed" in app.texts
+    assert app.match.to_dict() == before
+    play(app, board, "wait 3s")
+    assert app.screen.NAME == "result"
+    assert "Hand 2" in app.texts
+    play(app, board, "OK")
+    assert app.screen.NAME == "table" and "Hand 3" in app.texts
+
+
+def test_resume_on_the_settings_screen(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; long OK; DOWN x3; OK; DOWN x3; OK; DOWN; OK")  # screen off 5 min
+    assert app.cfg["timeout"] == 300
+    board, app = reboot(board)
+    assert app.cfg["timeout"] == 300
+    play(app, board, "BACK")
+    assert app.screen.NAME == "settings"
+    play(app, board, "BACK; BACK")
+    assert app.screen.NAME == "table"
+
+
+def test_damaged_save_is_kept_aside_and_said(tmp_path):
+    (tmp_path / "state.json").write_text('{"v": 1, "m": {"v": 2, "o": [2, nul')
+    board, app = boot(tmp_path)
+    assert app.screen.NAME == "notice"
+    assert " ".join(app.texts) == "Damaged save kept aside"
+    assert (tmp_path / "bad-1-state.json").exists()
+    assert not (tmp_path / "state.json").exists()
+    play(app, board, "wait 5s")
+    assert app.screen.NAME == "notice"         # stays until a button
+    play(app, board, "OK")
+    assert app.screen.NAME == "setup"
+    play(app, board, "OK; OK")
+    assert app.match is not None
+    assert saved(tmp_path)["m"] is not None
+
+
+def test_a_full_flash_shows_a_notice_and_play_goes_on(tmp_path):
+    from faultfs import FaultFS
+    from tanteador.flashfs import DirFS
+
+    fs = FaultFS(DirFS(str(tmp_path)), free=120)
+    board, app = boot(tmp_path, fs=fs)
+    play(app, board, "OK; OK")
+    assert app.screen.NAME == "notice"
+    assert "flash full" in " ".join(app.texts)
+    play(app, board, "BACK")
+    assert app.screen.NAME == "table"
+    hand(app, board, ups=10)
+    assert app.match.won == [1, 0]
+    assert not (tmp_path / "state.json").exists()
+
+
+def test_sleep_and_wake_without_acting(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    assert board.contrast_level == 255
+    play(app, board, "wait 61s")
+    assert board.contrast_level < 255 and board.powered
+    # A press while dimmed only wakes.
+    play(app, board, "OK")
+    assert app.screen.NAME == "table" and board.contrast_level == 255
+    play(app, board, "wait 181s")
+    assert not board.powered
+    frames = board.frames
+    ms = app.hand_ms
+    play(app, board, "wait 60s")
+    assert app.hand_ms == ms                    # play time paused while blank
+    assert board.frames == frames               # nothing drawn while blank
+    play(app, board, "long OK")
+    assert board.powered and app.screen.NAME == "table"
+    play(app, board, "OK")
+    assert app.screen.NAME == "trump"
+    play(app, board, "wait 2s")
+    assert app.hand_ms > ms
+
+
+def test_redraw_only_when_something_changed(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    n = board.frames
+    play(app, board, "wait 10s")
+    assert board.frames == n
+    play(app, board, "OK")
+    assert board.frames > n
+
+
+def test_error_screen_keeps_the_match(tmp_path, monkeypatch):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    before = (tmp_path / "state.json").read_bytes()
+    from tanteador.screens import table
+
+    def boom(self, ev, app):
+        raise KeyError("x")
+
+    monkeypatch.setattr(table.Table, "handle", boom)
+    play(app, board, "OK")
+    assert app.screen.NAME == "error"
+    assert app.texts[1].startswith("KeyError ")
+    assert "The match is kept." in app.texts
+    assert (tmp_path / "state.json").read_bytes() == before
+    monkeypatch.undo()
+    play(app, board, "OK")
+    assert app.screen.NAME == "error"
+    play(app, board, "BACK")
+    assert app.screen.NAME == "table" and app.match.won == [1, 0]
+
+
+def test_language_switch_with_accents(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    saves = SaveCounter(app)
+    play(app, board, "long OK; DOWN x3; OK; OK")
+    assert app.screen.NAME == "settings"
+    play(app, board, "UP")                      # en -> fr (previous in the list)
+    assert "Français" in app.texts and "Réglages" in app.texts
+    assert saves.n == 0
+    play(app, board, "OK")
+    assert saves.n == 1 and saves.docs[-1]["cfg"]["lang"] == "fr"
+    assert [k for k in sys.modules if k.startswith("tanteador.lang.")] == ["tanteador.lang.fr"]
+    play(app, board, "BACK; BACK; OK; DOWN; DOWN")
+    assert app.screen.NAME == "trump" and "épées" in app.texts
+    # The accented glyphs exist in the font: no missing-glyph boxes are drawn.
+    from tanteador import draw
+
+    for s in app.texts:
+        for ch in s:
+            assert draw._glyph(draw.SMALL, ch) >= 0, ch
+    board, app = reboot(board)
+    assert app.cfg["lang"] == "fr" and "Partie reprise" in app.texts
+
+
+def test_every_language_has_every_string():
+    from tanteador import i18n
+
+    n = None
+    for code in i18n.LANGS:
+        s = i18n.load(code)
+        n = len(s) if n is None else n
+        assert len(s) == n == i18n.H_RM2S + 2
+        assert len(s[i18n.SUITS].split("|")) == 4
+        assert len(s[i18n.RANKS].split("|")) == 12
+    assert i18n.load("es")[i18n.SUITS] == "oros|copas|espadas|bastos"
+    assert i18n.load("it")[i18n.SUITS] == "denari|coppe|spade|bastoni"
+
+
+def test_rand_below_falls_back_to_a_seeded_generator():
+    r1 = app_mod._rng(1234)
+    r2 = app_mod._rng(1234)
+    a = [r1(40) for _ in range(20)]
+    assert a == [r2(40) for _ in range(20)]
+    assert all(0 <= x < 40 for x in a) and len(set(a)) > 5
+
+
+def test_out_of_memory_in_a_screen_shows_the_error_screen(tmp_path, monkeypatch):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    from tanteador.screens import table
+
+    def boom(self, ev, app):
+        raise MemoryError()
+
+    monkeypatch.setattr(table.Table, "handle", boom)
+    play(app, board, "OK")
+    assert app.screen.NAME == "error" and "MemoryError" in app.texts
+    monkeypatch.undo()
+    play(app, board, "BACK; OK")
+    assert app.screen.NAME == "trump"
+
+
+def test_error_while_drawing_the_error_screen_keeps_the_loop_alive(tmp_path, monkeypatch):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    frames = board.frames
+
+    def boom(self):
+        raise MemoryError()
+
+    monkeypatch.setattr(app_mod.App, "render", boom)
+    play(app, board, "OK; wait 1s")             # no exception escapes poll()
+    assert app.dirty and app.screen.NAME == "error"
+    monkeypatch.undo()
+    play(app, board, "wait 100")
+    assert not app.dirty and "MemoryError" in app.texts
+    assert board.frames > frames
+    play(app, board, "BACK")
+    assert app.screen.NAME == "table"

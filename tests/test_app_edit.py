@@ -1,0 +1,94 @@
+"""Undo, redo and editing past hands from the menu and the history."""
+
+from app_helpers import SaveCounter, boot, hand, play, saved
+
+
+def _two_hands(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)      # 70-50
+    hand(app, board, downs=20)    # 40-80
+    return board, app
+
+
+def test_undo_and_redo_from_the_menu(tmp_path):
+    board, app = _two_hands(tmp_path)
+    m = app.match
+    saves = SaveCounter(app)
+    play(app, board, "long OK")
+    assert app.screen.NAME == "menu"
+    assert "Undo" in app.texts
+    play(app, board, "OK")                      # Undo
+    assert len(m.hands) == 1 and m.won == [1, 0]
+    assert "Undone: hand 2" in app.texts
+    assert saves.n == 1
+    assert len(saved(tmp_path)["m"]["a"]) == 2  # the undone hand stays redoable
+    assert saved(tmp_path)["m"]["c"] == 1
+    play(app, board, "wait 3s")
+    assert app.screen.NAME == "table"
+    assert "Hand 2" in app.texts
+    play(app, board, "long OK; DOWN; OK")       # Redo
+    assert len(m.hands) == 2 and m.won == [1, 1]
+    assert saves.n == 2
+    assert "c" not in saved(tmp_path)["m"]
+    # Nothing to redo: a notice, no save.
+    play(app, board, "wait 3s; long OK; DOWN; OK")
+    assert "Nothing to do" in app.texts
+    assert saves.n == 2
+
+
+def test_edit_a_hand_from_the_history(tmp_path):
+    board, app = _two_hands(tmp_path)
+    m = app.match
+    saves = SaveCounter(app)
+    play(app, board, "long OK; DOWN x2; OK")
+    assert app.screen.NAME == "history"
+    assert "70-50" in app.texts and "40-80" in app.texts
+    # Open hand 1 (the newest is selected first), edit its points to 50-70.
+    play(app, board, "UP; OK")
+    assert app.screen.NAME == "handedit" and "Edit hand 1" in app.texts
+    play(app, board, "OK")
+    assert app.screen.NAME == "entry"
+    assert app.screen.vals == [70, 50]
+    play(app, board, "DOWN x20; OK")
+    assert app.screen.NAME == "confirm"
+    assert "P2 wins" in app.texts
+    assert saves.n == 0
+    play(app, board, "OK")
+    assert app.screen.NAME == "handedit"
+    assert m.hands[0].points == (50, 70)
+    assert m.won == [0, 2]                      # recomputed
+    assert saves.n == 1
+    # Its trump: from oros to copas.
+    assert m.hands[0].trump == 0
+    play(app, board, "DOWN; OK")
+    assert app.screen.NAME == "trump"
+    play(app, board, "DOWN; OK")
+    assert m.hands[0].trump == 1
+    assert saves.n == 2
+    assert saved(tmp_path)["m"]["a"][-1][:3] == ["e", 0, 1]
+    # BACK all the way to the table.
+    play(app, board, "BACK; BACK")
+    assert app.screen.NAME == "table"
+    # The edit is undoable like any action.
+    play(app, board, "long OK; OK")
+    assert m.hands[0].trump == 0
+    assert saves.n == 3
+
+
+def test_end_match_needs_a_confirmation(tmp_path):
+    board, app = _two_hands(tmp_path)
+    saves = SaveCounter(app)
+    play(app, board, "long OK; DOWN x4")
+    assert "End match" in app.texts
+    play(app, board, "OK")
+    assert app.screen.NAME == "ask"
+    play(app, board, "BACK")
+    assert app.screen.NAME == "menu" and app.match is not None
+    assert saves.n == 0
+    play(app, board, "OK; OK")
+    assert app.match is None
+    assert app.screen.NAME == "setup"
+    assert saves.n == 1
+    assert saved(tmp_path)["m"] is None
+    assert (tmp_path / "h0001.json").exists()

@@ -1,0 +1,95 @@
+"""Every screen of the gallery, on CPython and on MicroPython: the same bytes."""
+
+import pytest
+
+from host_tools import mplane
+
+CODE = """
+import json, binascii, gc
+import gallery
+from hostboard import HostBoard
+for sid in gallery.ids():
+    for lang in %r:
+        b = HostBoard(%r + "/" + sid + "-" + lang)
+        app = gallery.reach(b, sid, lang)
+        print(json.dumps({"id": sid, "lang": lang, "scr": app.screen.NAME, "texts": app.texts,
+                          "fb": binascii.hexlify(b.frame).decode()}))
+        app = None
+        gc.collect()
+print(json.dumps({"k": "end"}))
+"""
+
+
+def _run(impl, folder, langs):
+    rc, out, err = mplane.run_code(CODE % (langs, str(folder)), impl)
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    return res[:-1]
+
+
+@pytest.fixture(scope="module")
+def cpython_frames(tmp_path_factory):
+    return _run("cpython", tmp_path_factory.mktemp("cp"), ["en", "fr"])
+
+
+def test_every_screen_is_reached(cpython_frames):
+    import gallery
+
+    got = {(r["id"], r["lang"]): r for r in cpython_frames}
+    for sid in gallery.ids():
+        r = got[(sid, "en")]
+        name = sid.split("-")[0]
+        assert r["scr"] == name, sid
+        assert any(int(r["fb"][i:i + 2], 16) for i in range(0, len(r["fb"]), 2)), sid
+    assert "Réglages" in got[("settings", "fr")]["texts"]
+    assert "Points must be 0 to 120" in got[("entry-refused", "en")]["texts"]
+
+
+def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path):
+    mp = _run("mp", tmp_path, ["en", "fr"])
+    assert len(mp) == len(cpython_frames)
+    for a, b in zip(cpython_frames, mp):
+        assert (a["id"], a["lang"], a["scr"], a["texts"]) == (b["id"], b["lang"], b["scr"], b["texts"])
+        assert a["fb"] == b["fb"], (a["id"], a["lang"])
+
+
+@pytest.mark.parametrize("sid", [s for s in __import__("gallery").ids() if s not in ("setup", "setup-edit", "table", "table-first", "table-pairs", "table-three", "table-six")])
+def test_every_screen_has_a_way_back(sid, tmp_path):
+    import gallery
+    from app_helpers import SaveCounter, play
+    from hostboard import HostBoard
+
+    board = HostBoard(str(tmp_path))
+    app = gallery.reach(board, sid)
+    saves = SaveCounter(app)
+    before = app.screen
+    depth = len(app.stack)
+    # BACK steps back inside a screen first (a field, a change in progress).
+    for _ in range(3):
+        play(app, board, "hold BACK 700" if sid == "hwtest" else "BACK")
+        if app.screen is not before:
+            break
+    assert app.screen is not before
+    assert len(app.stack) <= depth
+    assert saves.n == 0 or sid == "settings-edit"
+
+
+def test_new_match_after_the_end_keeps_the_old_one_until_started(tmp_path):
+    import gallery
+    from app_helpers import SaveCounter, play
+    from hostboard import HostBoard
+
+    board = HostBoard(str(tmp_path))
+    app = gallery.reach(board, "matchend")
+    old = app.match
+    saves = SaveCounter(app)
+    play(app, board, "DOWN; OK")
+    assert app.screen.NAME == "setup"
+    assert app.screen.o.players == 2 and app.screen.names == ["Ana", "Beto"]
+    play(app, board, "BACK")
+    assert app.screen.NAME == "matchend" and app.match is old and saves.n == 0
+    play(app, board, "OK; OK; OK")              # New match, Start, draw done
+    assert app.match is not old and app.screen.NAME == "table"
+    assert app.match.options.names == ["Ana", "Beto"]
+    assert saves.n == 1
+    assert (tmp_path / "h0001.json").exists()

@@ -1,0 +1,137 @@
+"""Full matches played by button events through the host board."""
+
+import sys
+
+from app_helpers import COUNT, TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, saved
+
+from tanteador.options import PAIRS
+
+
+def test_two_player_match_to_three_from_power_on(tmp_path):
+    board, app = boot(tmp_path)
+    assert app.screen.NAME == "setup"
+    assert app.match is None
+    assert saved(tmp_path) is None
+    saves = SaveCounter(app)
+    play(app, board, "OK")                     # Start with the defaults
+    assert app.screen.NAME == "draw"
+    assert saves.n == 0                        # the draw is not committed yet
+    play(app, board, "OK")
+    assert app.screen.NAME == "table"
+    assert saves.n == 1
+    m = app.match
+    assert m.options.players == 2 and m.options.target == 3
+    assert "Hand 1" in app.texts
+    # P1 wins three hands by 70-50 (UP x10 from 60), P2 wins one by 45-75.
+    hand(app, board, ups=10)
+    assert m.won == [1, 0]
+    assert saves.n == 2
+    hand(app, board, downs=15)
+    assert m.won == [1, 1]
+    assert m.hands[1].points == (45, 75)
+    hand(app, board, hold="hold UP 900")       # 61..65, then 70
+    assert m.hands[2].points == (70, 50)
+    assert not m.over
+    play(app, board, TRUMP_AND_ENTRY + "; UP x20; " + COUNT)
+    assert m.over and m.winner == 0
+    assert app.screen.NAME == "matchend"
+    assert "P1 wins!" in app.texts
+    assert "3-1" in app.texts
+    assert saves.n == 5                        # setup + 4 hands, nothing on navigation
+    doc = saved(tmp_path)
+    assert len(doc["m"]["a"]) == 4
+    assert doc["scr"] in ("result", "matchend")
+    # The end tune played on the buzzer and stopped.
+    play(app, board, "wait 1s")
+    assert len(board.tones) >= 5 and board.tones[-1][1] == 0
+    # Rematch: a new match, the old one archived.
+    play(app, board, "OK")
+    assert app.screen.NAME == "table"
+    assert app.match is not m and not app.match.hands
+    assert (tmp_path / "h0001.json").exists()
+    assert saves.n == 6
+
+
+def test_navigation_writes_nothing(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    saves = SaveCounter(app)
+    play(app, board, "OK; DOWN; BACK; long OK; DOWN; DOWN; OK; BACK; BACK; OK; OK; BACK; BACK")
+    assert app.screen.NAME == "table"
+    assert saves.n == 0
+
+
+def test_four_players_in_pairs_with_virtual_draw(tmp_path):
+    board, app = boot(tmp_path)
+    # Players 4, then pairs, then back up to Start.
+    play(app, board, "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2")
+    s = app.screen
+    assert s.o.players == 4 and s.o.sides == PAIRS
+    play(app, board, "OK")
+    d = app.screen
+    assert d.NAME == "draw"
+    # Every player drew; seats and teams as the draw says; the dealer sits at seat 1.
+    assert all(c is not None for c in d.cards)
+    seated = d.opts.names
+    assert sorted(seated) == ["P1", "P2", "P3", "P4"]
+    assert seated == ["P%d" % (p + 1) for p in d.seats]
+    assert d.opts.first_dealer == 0
+    assert ("%s deals" % seated[0]) in app.texts
+    play(app, board, "OK")
+    m = app.match
+    assert m.options.sides == PAIRS and m.nsides == 2
+    assert m.dealer == 0
+    assert app.side_name(0) == seated[0] + "/" + seated[2]
+    assert app.side_name(0) in app.texts
+    hand(app, board, ups=20)                    # 80-40 for the dealer's team
+    assert m.won == [1, 0]
+    assert m.dealer == 1                        # the deal passed to the right
+
+
+def test_draw_is_exact_for_an_injected_source(tmp_path):
+    from hostboard import HostBoard
+
+    board = HostBoard(str(tmp_path))
+    seq = [0, 5, 0, 0, 0, 0]
+    board.rand_below = lambda n: seq.pop(0) % n if seq else 0
+    board, app = boot(board=board)
+    play(app, board, "OK")
+    # First card: pack[0] (ace of oros) to P1, then pack[1 + 5] to P2.
+    assert app.screen.cards[0] == (0, 0)
+    assert app.screen.opts.first_dealer == 0
+
+
+def test_three_sides_with_a_refused_entry(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "DOWN; OK; UP; OK; UP; OK; OK")   # 3 players, start, draw
+    assert "Remove one 2" in app.texts         # how to prepare the deck
+    play(app, board, "OK")
+    m = app.match
+    assert m.nsides == 3
+    saves = SaveCounter(app)
+    play(app, board, TRUMP_AND_ENTRY)
+    e = app.screen
+    assert e.NAME == "entry" and e.vals == [40, 40, 40]
+    # 1 point is no set of cards: refused, nothing recorded, nothing saved.
+    play(app, board, "hold DOWN 2700; UP; OK; OK")
+    assert e.vals[0] == 1
+    assert app.screen is e and e.err == "cards"
+    assert "No cards give this" in app.texts
+    assert not m.hands and saves.n == 0
+    # Too many points for the first two: the third would be negative.
+    play(app, board, "BACK; hold UP 3000; OK; hold UP 2000; OK")
+    assert e.err == "range" and not m.hands
+    # A good entry: 50, 40 and the derived 30.
+    play(app, board, "BACK; hold DOWN 3000; UP x50; OK; hold DOWN 3000; UP x40; OK")
+    assert e.err is None
+    assert app.screen.NAME == "confirm"
+    assert app.screen.points == (50, 40, 30)
+    play(app, board, "OK")
+    assert m.hands[0].points == (50, 40, 30) and m.won == [1, 0, 0]
+    assert saves.n == 1
+
+
+def test_one_language_module_loaded(tmp_path):
+    board, app = boot(tmp_path)
+    langs = [k for k in sys.modules if k.startswith("tanteador.lang.")]
+    assert langs == ["tanteador.lang.en"]

@@ -1,0 +1,50 @@
+"""A whole match on the real MicroPython unix port, held to a Pico's heap."""
+
+from host_tools import mplane
+
+CODE = """
+import gc, json
+gc.collect()
+from hostboard import HostBoard
+from script import Player, parse
+gc.collect()
+tools = gc.mem_alloc()
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+gc.collect()
+boot = gc.mem_alloc() - tools
+pl = Player(app, b)
+peak = [0]
+def hook(i, st):
+    gc.collect()
+    peak[0] = max(peak[0], gc.mem_alloc() - tools)
+pl.play(parse("DOWN x3; OK; UP x12; OK; UP x3; OK; OK"), hook)
+heaps = []
+for k in range(15):
+    pl.play(parse("OK; DOWN; OK; OK; hold UP 900; OK; OK; OK"), hook)
+    if k == 14:
+        break
+    pl.play(parse("OK; OK; OK; hold DOWN 900; OK; OK; OK"), hook)
+    gc.collect()
+    heaps.append(gc.mem_alloc() - tools)
+m = app.match
+print(json.dumps({"boot": boot, "peak": peak[0], "heaps": heaps, "hands": len(m.hands),
+                  "won": m.won, "over": m.over, "scr": app.screen.NAME}))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_thirty_hands_on_micropython(tmp_path):
+    rc, out, err = mplane.run_code(CODE % str(tmp_path), "mp", heapsize="190K")
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    r = res[0]
+    # First to 15: 14-14 after 28 hands, the 29th ends the match.
+    assert r["hands"] == 29 and r["won"] == [15, 14]
+    assert r["over"] and r["scr"] == "matchend"
+    # Only the match's own data grows from hand to hand (a few hundred bytes a hand).
+    heaps = r["heaps"]
+    assert heaps[-1] - heaps[1] < 12 * 600, heaps
+    print("heap after boot %d, peak %d (bytes, gc.mem_alloc)" % (r["boot"], r["peak"]))

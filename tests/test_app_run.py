@@ -1,0 +1,50 @@
+"""The device loop: asyncio, a poll every ~10 ms, the watchdog fed while it runs."""
+
+import pytest
+from hostboard import HostBoard
+
+from tanteador import app as app_mod
+
+
+class Stop(BaseException):
+    pass
+
+
+class LoopBoard(HostBoard):
+    """A host board whose clock follows the polls and that stops the loop after N polls."""
+
+    def __init__(self, folder, polls):
+        HostBoard.__init__(self, folder)
+        self.polls = polls
+        self.closed = False
+
+    def buttons(self):
+        self.polls -= 1
+        if self.polls < 0:
+            raise Stop()
+        return HostBoard.buttons(self)
+
+    def ticks_ms(self):
+        self.now += 10
+        return self.now
+
+    def close(self):
+        self.closed = True
+
+
+def test_run_polls_draws_and_feeds(tmp_path):
+    board = LoopBoard(str(tmp_path), 20)
+    with pytest.raises(Stop):
+        app_mod.run(board)
+    assert board.feeds == 20           # one feed per pass of the loop
+    assert board.frames == 1           # the first frame, then nothing changed
+    assert board.closed
+
+
+def test_main_has_three_lines():
+    import os
+
+    path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
+    with open(path) as f:
+        lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    assert lines == ["from tanteador.board import Board", "from tanteador.app import run", "run(Board())"]
