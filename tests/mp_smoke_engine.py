@@ -102,4 +102,29 @@ rnd = Lcg(5)
 for _ in range(30):
     m.record(rnd.below(4), deal(rnd, m.options), 599999)
 assert len(json.dumps(m.to_dict())) < 2048
+
+if hasattr(gc, "mem_alloc"):
+    # MicroPython: a long match stays a few bytes per hand in memory, and
+    # refusing hard points with five sides leaves little garbage behind.
+    from tanteador.rules import check_points
+
+    m = Match(MatchOptions(players=4, sides=PAIRS, goal=GOAL_TIME, target=999))
+    gc.collect()
+    before = gc.mem_alloc()
+    for i in range(500):
+        m.record(i % 4, 40 + (i * 7) % 41, 61234)
+    gc.collect()
+    per_hand = (gc.mem_alloc() - before) // 500
+    assert per_hand < 40, per_hand
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    try:
+        check_points((12, 12, 31, 23, 12), 5, 3)
+        raise AssertionError("accepted")
+    except RulesError as e:
+        assert e.code == "undrawn"
+    garbage = gc.mem_alloc() - before
+    gc.enable()
+    assert garbage < 4096, garbage
 print("OK")

@@ -235,3 +235,54 @@ def test_points_goal_four_pairs_500_004():
         m.record(n % 4, 70)
         n += 1
     assert n == 8 and m.totals == [560, 400] and m.winner == 0
+
+
+def test_hands_is_a_sequence_of_hand():
+    m = Match(MatchOptions(target=9, first_dealer=1))
+    assert len(m.hands) == 0 and not m.hands and m.hands == [] and list(m.hands) == []
+    for p in (70, 60, 30):
+        m.record(COPAS, p, 1000 + p)
+    hs = m.hands
+    assert len(hs) == 3 and hs
+    assert hs[-1] == hs[2] and hs[-1].number == 3 and hs[-3].points == (70, 50)
+    assert [h.number for h in hs] == [1, 2, 3] and [h.dealer for h in hs] == [1, 0, 1]
+    assert [h.points for h in hs[1:]] == [(60, 60), (30, 90)] and hs[::2] == [hs[0], hs[2]]
+    assert hs == [hs[0], hs[1], hs[2]] and hs != [hs[0]]
+    assert hs[1].winner is None and hs[1].elapsed_ms == 1060 and hs[2].winner == 1
+    for bad in (3, -4):
+        with pytest.raises(IndexError):
+            hs[bad]
+    m.undo()
+    assert len(m.hands) == 2 and m.hands[-1].points == (60, 60)
+
+
+def test_elapsed_beyond_the_limit_is_refused():
+    m = Match(MatchOptions())
+    assert m.record(OROS, 70, 2 ** 30 - 1).elapsed_ms == 2 ** 30 - 1
+    with pytest.raises(RulesError) as e:
+        m.record(OROS, 70, 2 ** 30)
+    assert e.value.code == "range" and len(m.hands) == 1
+
+
+def test_undo_of_edits_restores_the_earlier_value():
+    m = Match(MatchOptions(players=3, goal=GOAL_HANDS, target=20))
+    m.record(OROS, (40, 40, 40), 5)
+    m.record(COPAS, (50, 40, 30), 6)
+    m.edit(0, points=(60, 30, 30))
+    m.record(ESPADAS, (30, 30, 60), 7)
+    m.edit(0, trump=BASTOS, points=(20, 50, 50))
+    m.edit(1, points=(0, 0, 120))
+    assert [h.points for h in m.hands] == [(20, 50, 50), (0, 0, 120), (30, 30, 60)]
+    assert m.won == [0, 0, 2] and m.hands[1].capote == 2
+    m.undo()
+    assert m.hands[1].points == (50, 40, 30) and m.hands[1].elapsed_ms == 6 and m.won == [1, 0, 1]
+    m.undo()
+    assert (m.hands[0].trump, m.hands[0].points) == (OROS, (60, 30, 30))
+    m.undo()
+    m.undo()
+    assert (m.hands[0].trump, m.hands[0].points) == (OROS, (40, 40, 40)) and len(m.hands) == 2
+    assert m.play_ms == 11 and m.totals == [50, 40, 30]       # the 40-40-40 hand is void
+    for _ in range(4):
+        m.redo()
+    assert [h.points for h in m.hands] == [(20, 50, 50), (0, 0, 120), (30, 30, 60)]
+    assert m.won == [0, 0, 2] and m.play_ms == 18

@@ -178,3 +178,37 @@ def test_hand_winner_000_002_003(points, reverse, winner):
 @pytest.mark.parametrize("points,side", [((120, 0), 0), ((0, 120), 1), ((118, 2), None), ((0, 0, 120), 2)])
 def test_capote(points, side):
     assert rules.capote_side(points) == side
+
+
+def _oracle(needs, pile, pile_cards):
+    # Brute force: every way of dealing the 20 value cards one by one to a
+    # side or to the pile, never past what each is to hold.
+    n = len(needs)
+    states = {(0,) * n + (0, 0)}
+    for v in VALUE_CARDS:
+        nxt = set()
+        for s in states:
+            for k in range(n):
+                if s[k] + v <= needs[k]:
+                    nxt.add(s[:k] + (s[k] + v,) + s[k + 1:])
+            if s[n] + v <= pile and s[n + 1] < pile_cards:
+                nxt.add(s[:n] + (s[n] + v, s[n + 1] + 1))
+        states = nxt
+    return any(s[:n + 1] == tuple(needs) + (pile,) for s in states)
+
+
+@given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
+@settings(max_examples=150, deadline=None)
+def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
+    # Near-equal splits with a few points moved: the hard cases to decide.
+    pile = rnd.choice([0, rnd.randint(0, 11 * pile_cards)]) if pile_cards else 0
+    rest = 120 - pile
+    needs = [rest // nsides] * nsides
+    needs[-1] += rest - sum(needs)
+    for _ in range(rnd.randint(0, 5)):
+        i, j = rnd.randrange(nsides), rnd.randrange(nsides)
+        d = rnd.randint(1, 6)
+        if needs[i] >= d:
+            needs[i] -= d
+            needs[j] += d
+    assert can_hold(needs, pile, pile_cards) == _oracle(needs, pile, pile_cards), (needs, pile, pile_cards)

@@ -111,3 +111,20 @@ def test_options_round_trip():
                      direction=1, signals=True, goal=3, target=750, tie=1, reverse=True,
                      capote=True, trump_cycle=True, first_dealer=5).validate()
     assert MatchOptions.from_list(json.loads(json.dumps(o.to_list()))) == o
+
+
+
+def test_dump_writes_the_document_piece_by_piece():
+    m = thirty_hands(4, PAIRS)
+    m.edit(3, points=(80, 40))
+    for _ in range(3):
+        m.undo()
+    pieces = []
+    m.dump(pieces.append)
+    assert len(pieces) > 30 and max(len(p) for p in pieces[3:]) < 40    # one action at a time
+    text = "".join(pieces)
+    assert json.loads(text) == json.loads(dumps(m)) == m.to_dict() and loads(text) == m
+    assert '"c":%d' % (len(m.to_dict()["a"]) - 3) in text
+    empty = []
+    Match(MatchOptions()).dump(empty.append)
+    assert json.loads("".join(empty)) == Match(MatchOptions()).to_dict()

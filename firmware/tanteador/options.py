@@ -192,6 +192,3 @@ class MatchOptions:
 
     def __eq__(self, other):
         return isinstance(other, MatchOptions) and self.to_list() == other.to_list()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)

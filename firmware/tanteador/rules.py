@@ -33,28 +33,30 @@ HINTS = ("rm2", "undrawn1", "rm89", "undrawn3", "rm2s")
 
 # The 20 value cards: four of each of these, processed one type at a time.
 _VAL = (11, 10, 4, 3, 2)
-# Points still held by the value types from index t on.
-_REST = (120, 76, 36, 20, 8, 0)
 
 
-
-def _masks():
-    # Bit r of _OK[t] is set when one side can hold exactly r points with
-    # value types t.. alone: a cheap test that prunes most dead ends.
-    out = [1] * 6
+def _tables():
+    # Bit x of the 16 bytes from t * 16 is set when one side can hold
+    # exactly x points with the value types t.. alone (t = 5: none left): a
+    # cheap test that prunes most dead ends. Bytes, not one big int per
+    # type: testing a bit of a big int makes a new one on the device.
+    out = bytearray(96)
     m = 1
-    for t in range(4, -1, -1):
-        v = _VAL[t]
-        acc = m
-        for _ in range(4):
-            m = m << v
-            acc |= m
-        m = acc
-        out[t] = m
-    return tuple(out)
+    for t in range(5, -1, -1):
+        if t < 5:
+            acc = m
+            for _ in range(4):
+                m <<= _VAL[t]
+                acc |= m
+            m = acc
+        for x in range(TOTAL + 1):
+            if (m >> x) & 1:
+                out[t * 16 + (x >> 3)] |= 1 << (x & 7)
+    return bytes(out)
 
 
-_OK = _masks()
+_OK = _tables()
+del _tables  # needed once: no need to keep its code in the heap
 
 
 class RulesError(ValueError):
@@ -101,7 +103,8 @@ def hand_winner(points, reverse=False):
     """Side with the most points (the fewest when ``reverse``), None on a tie."""
     best = None
     tie = False
-    for i, p in enumerate(points):
+    for i in range(len(points)):
+        p = points[i]
         if best is None or (p < points[best] if reverse else p > points[best]):
             best = i
             tie = False
@@ -112,8 +115,8 @@ def hand_winner(points, reverse=False):
 
 def capote_side(points):
     """Side that took all 120 points, else None."""
-    for i, p in enumerate(points):
-        if p == TOTAL:
+    for i in range(len(points)):
+        if points[i] == TOTAL:
             return i
     return None
 
@@ -161,72 +164,70 @@ def can_hold(needs, pile=0, pile_cards=0):
     exactly ``needs[i]`` points and the undrawn pile holds ``pile`` points in
     at most ``pile_cards`` value cards (every value card is somewhere).
 
-    Exact search over the five value types, one type at a time; equal needs
-    are interchangeable, so states are memoised as sorted tuples of what is
-    still needed (packed into bytes to stay small on the device), and only
-    failures are kept: the search stops at the first success. The set lives
-    for one call; at worst it holds a few hundred short keys.
+    Exact depth-first search: one value type at a time, how many of its four
+    cards each side takes, biggest needs first. A side whose rest cannot be
+    made of the smaller types ends the branch at once, and sides with equal
+    needs are interchangeable, so they take their counts in non-increasing
+    order. The search works in place on two short lists: nothing else is
+    allocated, whatever the number of sides.
     """
     if sum(needs) + pile != TOTAL:
         return False
-    ns = []
+    st = []
     for x in needs:
         if x < 0 or x == 1 or x == 119:
             return False
         if x:
-            ns.append(x)
-    ns.sort()
-    return _types(0, tuple(ns), pile, pile_cards, set())
+            st.append(x)
+    st.sort()
+    st.reverse()
+    n = len(st)
+    st.append(pile)
+    st.append(pile_cards)
+    return _deal(0, 0, 4, st, n, [0] * (4 * n))
 
 
-def _types(t, needs, pile, pc, bad):
-    if t == 4:
-        # Only the four jacks are left and they add up to what is needed.
-        if pile & 1 or pile > 2 * pc:
-            return False
-        for x in needs:
-            if x & 1:
-                return False
-        return True
-    key = bytes((t, pile, pc) + needs)
-    if key in bad:
-        return False
+def _ok(t, x):
+    return x >= 0 and (_OK[t * 16 + (x >> 3)] >> (x & 7)) & 1
+
+
+def _deal(t, i, left, st, n, cnt):
+    # Side i takes some of the ``left`` cards of type t; st holds what each
+    # side still needs, then the pile's points and cards; cnt[t * n + j] is
+    # what side j took of type t.
     v = _VAL[t]
-    rest = _REST[t + 1]
-    ok_next = _OK[t + 1]
-    n = len(needs)
-    cap = [min(4, x // v) for x in needs]
-    c = [0] * n
-    s = 0
-    while True:
-        ok = True
-        for i in range(n):
-            if not (ok_next >> (needs[i] - c[i] * v)) & 1 or (i and needs[i] == needs[i - 1] and c[i] > c[i - 1]):
-                ok = False
-                break
-        left = 4 - s
-        if ok and left <= pc:
-            p = pile - left * v
-            if 0 <= p <= rest and (ok_next >> p) & 1:
-                nxt = []
-                for i in range(n):
-                    r = needs[i] - c[i] * v
-                    if r:
-                        nxt.append(r)
-                nxt.sort()
-                if _types(t + 1, tuple(nxt), p, pc - left, bad):
-                    return True
-        # Next count vector with every count within its cap and a sum of at most 4.
-        i = 0
-        while i < n:
-            if c[i] < cap[i] and s < 4:
-                c[i] += 1
-                s += 1
-                break
-            s -= c[i]
-            c[i] = 0
-            i += 1
-        if i == n:
+    if i == n:
+        # The pile takes the rest of this type, within its card limit.
+        p = st[n] - left * v
+        k = st[n + 1] - left
+        if k < 0 or not _ok(t + 1, p) or p > k * _VAL[t + 1]:
+            return False
+        if t == 3:
+            # Only the jacks are left, and every side's rest is a few of them.
+            return True
+        st[n] = p
+        st[n + 1] = k
+        r = _deal(t + 1, 0, 4, st, n, cnt)
+        st[n] += left * v
+        st[n + 1] += left
+        return r
+    x = st[i]
+    c = x // v
+    if c > left:
+        c = left
+    b = t * n
+    for j in range(i - 1, -1, -1):
+        if st[j] + cnt[b + j] * v == x:
+            if cnt[b + j] < c:
+                c = cnt[b + j]
             break
-    bad.add(key)
+    while c >= 0:
+        if _ok(t + 1, x - c * v):
+            st[i] = x - c * v
+            cnt[b + i] = c
+            if _deal(t, i + 1, left - c, st, n, cnt):
+                st[i] = x
+                return True
+        c -= 1
+    st[i] = x
     return False
