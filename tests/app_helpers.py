@@ -55,7 +55,8 @@ class SaveCounter:
         orig = store.save
 
         def save(doc):
-            self.docs.append(json.loads(json.dumps(doc)))
+            # The app hands the store its live Match: record the plain document.
+            self.docs.append(json.loads(json.dumps(app.state())))
             return orig(doc)
 
         store.save = save

@@ -64,8 +64,11 @@ def test_a_full_flash_shows_a_notice_and_play_goes_on(tmp_path):
     assert "flash full" in " ".join(app.texts)
     play(app, board, "BACK")
     assert app.screen.NAME == "table"
-    hand(app, board, ups=10)
+    play(app, board, "OK; OK")                  # the trump: not saved either
+    assert "flash full" in " ".join(app.texts)
+    play(app, board, "BACK; OK; UP x10; OK; OK")
     assert app.match.won == [1, 0]
+    assert "flash full" in " ".join(app.texts)
     assert not (tmp_path / "state.json").exists()
 
 
@@ -157,7 +160,7 @@ def test_every_language_has_every_string():
     for code in i18n.LANGS:
         s = i18n.load(code)
         n = len(s) if n is None else n
-        assert len(s) == n == i18n.H_RM2S + 2
+        assert len(s) == n == i18n.DIR_FIXED + 1
         assert len(s[i18n.SUITS].split("|")) == 4
         assert len(s[i18n.RANKS].split("|")) == 12
     assert i18n.load("es")[i18n.SUITS] == "oros|copas|espadas|bastos"

@@ -25,7 +25,7 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     # P1 wins three hands by 70-50 (UP x10 from 60), P2 wins one by 45-75.
     hand(app, board, ups=10)
     assert m.won == [1, 0]
-    assert saves.n == 2
+    assert saves.n == 3                        # the trump pick, then the hand
     hand(app, board, downs=15)
     assert m.won == [1, 1]
     assert m.hands[1].points == (45, 75)
@@ -37,7 +37,7 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     assert app.screen.NAME == "matchend"
     assert "P1 wins!" in app.texts
     assert "3-1" in app.texts
-    assert saves.n == 5                        # setup + 4 hands, nothing on navigation
+    assert saves.n == 9                        # setup + 4 x (trump, hand), nothing on navigation
     doc = saved(tmp_path)
     assert len(doc["m"]["a"]) == 4
     assert doc["scr"] in ("result", "matchend")
@@ -49,14 +49,14 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     assert app.screen.NAME == "table"
     assert app.match is not m and not app.match.hands
     assert (tmp_path / "h0001.json").exists()
-    assert saves.n == 6
+    assert saves.n == 10
 
 
 def test_navigation_writes_nothing(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     saves = SaveCounter(app)
-    play(app, board, "OK; DOWN; BACK; long OK; DOWN; DOWN; OK; BACK; BACK; OK; OK; BACK; BACK")
+    play(app, board, "OK; DOWN; BACK; long OK; DOWN; DOWN; OK; BACK; BACK; OK; UP; BACK; BACK")
     assert app.screen.NAME == "table"
     assert saves.n == 0
 
@@ -117,7 +117,7 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     assert e.vals[0] == 1
     assert app.screen is e and e.err == "cards"
     assert "No cards give this" in app.texts
-    assert not m.hands and saves.n == 0
+    assert not m.hands and saves.n == 1        # the trump pick alone
     # Too many points for the first two: the third would be negative.
     play(app, board, "BACK; hold UP 3000; OK; hold UP 2000; OK")
     assert e.err == "range" and not m.hands
@@ -128,10 +128,47 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     assert app.screen.points == (50, 40, 30)
     play(app, board, "OK")
     assert m.hands[0].points == (50, 40, 30) and m.won == [1, 0, 0]
-    assert saves.n == 1
+    assert saves.n == 2
 
 
 def test_one_language_module_loaded(tmp_path):
     board, app = boot(tmp_path)
     langs = [k for k in sys.modules if k.startswith("tanteador.lang.")]
     assert langs == ["tanteador.lang.en"]
+
+
+def test_the_trump_picked_survives_a_reboot(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    saves = SaveCounter(app)
+    play(app, board, "OK; DOWN x2; OK")          # espadas for hand 1
+    assert app.trump == 2 and saves.n == 1 and saves.docs[-1]["tr"] == 2
+    board2, app2 = boot(tmp_path)
+    assert app2.trump == 2
+    play(app2, board2, "wait 3s; OK")            # straight to the points
+    assert app2.screen.NAME == "entry"
+    play(app2, board2, "OK; OK; OK")
+    assert app2.match.hands[0].trump == 2
+    assert app2.trump is None and saved(tmp_path)["tr"] is None
+
+
+def test_direction_is_fixed_once_a_hand_is_recorded(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    m = app.match
+    before = (m.dealer, m.cutter, m.leader)
+    # Before the first hand the direction can change; the first dealer stays.
+    play(app, board, "long OK; DOWN x3; OK; DOWN; OK; DOWN; OK")
+    assert m.options.direction == 1 and m.dealer == before[0]
+    assert (m.cutter, m.leader) == (before[2], before[1]) or m.cutter == m.leader
+    play(app, board, "BACK; BACK")
+    hand(app, board, ups=10)
+    assert app.screen.NAME == "table"
+    dealers = [h.dealer for h in m.hands] + [m.dealer]
+    saves = SaveCounter(app)
+    play(app, board, "long OK; DOWN x3; OK; DOWN; OK")
+    assert app.screen.NAME == "notice"
+    assert " ".join(app.texts) == "The turn is fixed once a hand is counted"
+    play(app, board, "BACK; DOWN; OK")
+    assert m.options.direction == 1 and saves.n == 0
+    assert [h.dealer for h in m.hands] + [m.dealer] == dealers

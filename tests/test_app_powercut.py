@@ -24,23 +24,30 @@ from tanteador.flashfs import DirFS
 # Back to the table from any screen the app resumes on, once the
 # "resumed" notice is gone. BACK does nothing on the table.
 HOME = "wait 3s; BACK; BACK; "
-HAND = "OK; OK; OK; %s; OK; OK; OK"      # trump, entry, points, confirm, count, close
+TRUMP = HOME + "OK; OK"                   # trump screen, pick
+HAND = "OK; %s; OK; OK; OK"               # entry, points, confirm, count, close
 
 STEPS = [
     ("setup", "OK; OK"),
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "UP x10"),
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "DOWN x20"),
     ("navigation", HOME + "long OK; DOWN x2; OK; BACK; long OK; BACK; OK; BACK; BACK"),
     ("undo", HOME + "long OK; OK"),
     ("redo", HOME + "long OK; DOWN; OK"),
     ("edit", HOME + "long OK; DOWN x2; OK; UP; OK; OK; DOWN x20; OK; OK"),
     ("setting", HOME + "long OK; DOWN x3; OK; OK; DOWN; OK"),                 # language
-    ("setting", HOME + "long OK; DOWN x3; OK; DOWN; OK; DOWN; OK"),           # direction
+    ("setting", HOME + "long OK; DOWN x3; OK; DOWN x3; OK; DOWN; OK"),        # screen timeout
     ("setting", HOME + "long OK; DOWN x3; OK; DOWN x2; OK; UP; OK"),          # contrast
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "UP x10"),
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "UP x10"),
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "UP x10"),                                          # match over
     ("rematch", "wait 3s; OK"),
+    ("trump", TRUMP),
     ("hand", HOME + HAND % "UP x3"),
     ("end", HOME + "long OK; DOWN x4; OK; OK"),
     ("setup", "wait 3s; OK; OK"),
@@ -86,6 +93,8 @@ def kind_of(before, after):
         return "setup" if ma is not None else "setting"
     if ma is None:
         return "end"
+    if mb == ma and before["cfg"] == after["cfg"]:
+        return "trump" if after.get("tr") is not None else "other"
     if before["cfg"] != after["cfg"] or mb["o"][5] != ma["o"][5]:
         return "setting"
     ab, aa = mb["a"], ma["a"]
@@ -101,7 +110,7 @@ def kind_of(before, after):
 
 def app_doc(app):
     st = app.state()
-    return {"m": st["m"], "cfg": st["cfg"]}
+    return {"m": st["m"], "cfg": st["cfg"], "tr": st["tr"]}
 
 
 def test_every_cut_of_every_committed_action(tmp_path):
@@ -115,7 +124,7 @@ def test_every_cut_of_every_committed_action(tmp_path):
         ffs, app, cut = run_step(root, snaps[-1], script)
         assert not cut and app.screen.NAME != "error", name
         after = saved(fs)
-        assert after is not None and app_doc(app) == {"m": after["m"], "cfg": after["cfg"]}
+        assert after is not None and app_doc(app) == {"m": after["m"], "cfg": after["cfg"], "tr": after["tr"]}
         kind = kind_of(docs[-1], after)
         renames = [n for k, n in ffs.log if k == "rename" and n == "state.json"]
         if name == "navigation":
@@ -127,7 +136,7 @@ def test_every_cut_of_every_committed_action(tmp_path):
         docs.append(after)
         logs.append(ffs.log)
         kinds.append(kind)
-    assert {"setup", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)
+    assert {"setup", "trump", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)
 
     tried = 0
     per_kind = {}
@@ -145,7 +154,7 @@ def test_every_cut_of_every_committed_action(tmp_path):
                 got = saved(DirFS(root))
                 assert got in (docs[i], docs[i + 1]), (name, k, log[k - 1])
                 want = got if got is not None else {"m": None, "cfg": app.cfg}
-                assert app_doc(app) == {"m": want["m"], "cfg": want["cfg"]}
+                assert app_doc(app) == {"m": want["m"], "cfg": want["cfg"], "tr": want.get("tr")}
                 assert "state.tmp" not in DirFS(root).listdir()
                 tried += 1
                 per_kind[name] = per_kind.get(name, 0) + 1
@@ -161,11 +170,12 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     app = App(board, board.now)
     app.poll(board.now)
     player = Player(app, board)
-    player.play(parse("OK; OK; " + HAND % "UP x10"))
+    player.play(parse("OK; OK; OK; OK; " + HAND % "UP x10"))
+    player.play(parse("OK; OK"))                    # the trump of hand 2
     first = saved(DirFS(root))
-    assert len(first["m"]["a"]) == 1
+    assert len(first["m"]["a"]) == 1 and first["tr"] is not None
     ffs.free = 0                                    # the flash fills up
-    player.play(parse("OK; OK; OK; DOWN x20; OK; OK"))
+    player.play(parse("OK; DOWN x20; OK; OK"))
     assert app.screen.NAME == "notice"              # the screen says so
     assert any("full" in t for t in app.texts), app.texts
     assert len(app.match.hands) == 2                # play goes on in memory
@@ -173,7 +183,7 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     assert DirFS(root).listdir() == ["state.json"]
     player.play(parse("wait 3s; OK"))
     ffs.free = None                                 # room again
-    player.play(parse(HAND % "UP x10"))
+    player.play(parse("OK; OK; " + HAND % "UP x10"))
     assert len(saved(DirFS(root))["m"]["a"]) == 3   # nothing was lost
     board2 = HostBoard(fs=DirFS(root))
     app2 = App(board2, 0)

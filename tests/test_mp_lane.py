@@ -328,9 +328,9 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     assert canon(mp["final"]) == canon(cp["final"]) == canon(final)
     assert mp["bad"] == [] and mp["lost"] == 0
     assert canon(mp) == canon(cp)
-    # setup + 3 hands + undo + redo + one setting, each saved once.
-    assert mp["commits"] == 7
-    assert mp["tried"] >= 7 * 8
+    # setup + 3 x (trump, hand) + undo + redo + one setting, each saved once.
+    assert mp["commits"] == 10
+    assert mp["tried"] >= 10 * 8
     assert mp["out"]["before"] > 0 and mp["out"]["after"] > 0
 
 

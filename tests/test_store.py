@@ -159,7 +159,7 @@ def test_full_flash_keeps_previous_save_and_play_goes_on(tmp_path):
 def test_replacing_gives_space_back(tmp_path):
     # An atomic replace needs room for two copies while the new one is written.
     fs = fresh(tmp_path)
-    size = len(store._dumps(make_doc(5)))
+    size = len(json.dumps(make_doc(5), separators=(",", ":")).encode())
     ffs = FaultFS(fs, free=2 * size + 10)
     st = Store(ffs)
     for _ in range(20):
@@ -374,3 +374,42 @@ def test_complete_tmp_is_loaded_even_if_it_cannot_be_renamed(tmp_path):
     assert fs.listdir() == [TMP]
     assert Store(fs).load(validate) == (make_doc(2), None)
     assert fs.listdir() == [STATE]
+
+
+@pytest.mark.parametrize("obj", [{}, [], {"a": []}, {"n": "Iñaki", "l": [1, [2, {}], None, True]},
+                                 {"k": list(range(400))}])
+def test_streamed_text_is_compact_json(tmp_path, obj):
+    # The save is written piece by piece; the text must be what json.dumps gives.
+    fs = fresh(tmp_path)
+    assert Store(fs).save(obj) is None
+    with fs.open(STATE, "rb") as f:
+        assert f.read() == json.dumps(obj, separators=(",", ":")).encode()
+
+
+def test_big_save_is_written_in_chunks(tmp_path):
+    fs = fresh(tmp_path)
+    ffs = FaultFS(fs)
+    doc = {"k": list(range(1000))}
+    writes = []
+    real = ffs._write
+    ffs._write = lambda h, data: (writes.append(len(data)), real(h, data))[1]
+    assert Store(ffs).save(doc) is None
+    assert len(writes) > 1 and max(writes) < 2 * store.CHUNK
+    assert sum(writes) == fs.size(STATE)
+
+
+def test_an_object_with_dump_writes_its_own_text(tmp_path):
+    # The app saves its live Match this way: one action at a time, no whole document.
+    class Live:
+        def dump(self, write):
+            write("[1,")
+            write('"x"]')
+
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    assert st.save({"m": Live(), "v": 1}) is None
+    with fs.open(STATE, "rb") as f:
+        assert json.loads(f.read()) == {"m": [1, "x"], "v": 1}
+    assert st.archive({"m": Live()}) is None
+    assert st.archive({"m": Live()}) is None          # the same text: kept once
+    assert st.archives() == ["h0001.json"]

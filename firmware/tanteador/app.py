@@ -12,7 +12,6 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.buttons import Buttons
-from tanteador.draw import Painter
 from tanteador.store import Store
 
 DIM_MS = const(60000)
@@ -77,7 +76,10 @@ def _check_cfg(c):
 
 
 def validate(doc):
-    """The saved document -> (cfg, match or None, screen name); raises on a bad one."""
+    """The saved document -> (cfg, match or None, screen name, trump picked or None).
+
+    Raises on a bad document.
+    """
     from tanteador.rules import StateError
 
     if not isinstance(doc, dict):
@@ -97,7 +99,10 @@ def validate(doc):
     scr = doc.get("scr")
     if scr not in _RESUMABLE:
         scr = "table"
-    return cfg, match, scr
+    tr = doc.get("tr")
+    if match is None or match.over or tr not in (0, 1, 2, 3) or type(tr) is not int:
+        tr = None
+    return cfg, match, scr, tr
 
 
 class App:
@@ -106,7 +111,6 @@ class App:
     def __init__(self, board, now_ms):
         self.board = board
         self.fb = board.display
-        self.p = Painter(board.display)
         self.keys = Buttons()
         self.store = Store(board.fs)
         self.cfg = default_cfg()
@@ -126,18 +130,24 @@ class App:
         self._failing = False
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else _rng(now_ms)
+        # The saved match loads first, while the heap is emptiest: the engine
+        # modules it imports are the largest of the firmware.
         doc, problem = self.store.load(validate)
+        from tanteador.draw import Painter
+
+        self.p = Painter(board.display)
         scr = "setup"
+        tr = None
         if doc is not None:
-            self.cfg, self.match, scr = doc
+            self.cfg, self.match, scr, tr = doc
         self.S = i18n.load(self.cfg["lang"])
-        self._boot(scr, problem)
+        self._boot(scr, problem, tr)
         self._guard(2, None)
         board.show()
 
     # -- boot and saving -------------------------------------------------
 
-    def _boot(self, scr, problem):
+    def _boot(self, scr, problem, tr):
         """Rebuild the screens of the saved state and say what happened."""
         self.board.power(True)
         self.board.contrast(self.cfg["contrast"])
@@ -145,6 +155,8 @@ class App:
         m = self.match
         if m is not None:
             self.trump = m.next_trump
+            if self.trump is None:
+                self.trump = tr
             if m.over:
                 from tanteador.screens.matchend import MatchEnd
 
@@ -172,8 +184,14 @@ class App:
         self.push(Menu(self))
         self.push(Settings(self))
 
-    def state(self):
-        """The whole saved document (JSON-serialisable)."""
+    def state(self, live=False):
+        """The whole saved document (JSON-serialisable).
+
+        "tr" is the trump picked for the hand in play (None before the pick).
+        ``live``: "m" is the Match itself, which the store writes one action
+        at a time with ``Match.dump`` (the document of a long match never
+        sits in the heap).
+        """
         scr = "setup" if self.match is None else "table"
         i = len(self.stack) - 1
         while i >= 0:
@@ -183,12 +201,15 @@ class App:
                 break
             i -= 1
         m = self.match
-        return {"v": _DOC_V, "cfg": dict(self.cfg), "m": m.to_dict() if m is not None else None, "scr": scr}
+        if m is not None and not (live and hasattr(m, "dump")):
+            m = m.to_dict()
+        return {"v": _DOC_V, "cfg": dict(self.cfg), "m": m, "scr": scr,
+                "tr": self.trump if m is not None else None}
 
     def commit(self):
         """Save the state once (after a committed action); a failure shows a notice."""
         _collect()
-        problem = self.store.save(self.state())
+        problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         _collect()
@@ -198,7 +219,7 @@ class App:
         """Keep the current match in the archive if it has any hand."""
         m = self.match
         if m is not None and m.hands:
-            problem = self.store.archive(m.to_dict())
+            problem = self.store.archive(m)
             if problem is not None:
                 self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
 
@@ -284,6 +305,18 @@ class App:
             return self.seat_name(seats[0])
         return "/".join([self.seat_name(s) for s in seats])
 
+    def begin(self, options):
+        """Start a new match with ``options`` (the setup confirmed).
+
+        The setup screens are closed and unloaded first: the match module
+        then loads on a heap without them, the largest step of a fresh start.
+        """
+        self.stack = []
+        self._sweep()
+        from tanteador.match import Match
+
+        self.start(Match(options))
+
     def start(self, match):
         """Begin ``match`` (setup confirmed or rematch): table, save."""
         if self.match is not None and self.match is not match:
@@ -350,6 +383,8 @@ class App:
         top = self.stack[-1]
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
+            if self.stack[-1] is not top:
+                self._sweep()   # it closed itself (a notice timing out)
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()

@@ -52,6 +52,7 @@ MAX_NAMES = 4096
 NAMES_MAX = 16
 NAME_LEN = 12
 _ENOSPC = 28
+CHUNK = 512
 _CODES = ("newer", "shape", "history")
 
 
@@ -97,9 +98,10 @@ class Store:
     def save(self, doc):
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
 
-        On failure the previous ``state.json`` is untouched.
+        On failure the previous ``state.json`` is untouched. A value of
+        ``doc`` may be an object with ``dump(write)`` (see ``_dump``).
         """
-        return self._write(TMP, STATE, _dumps(doc))
+        return self._write(TMP, STATE, doc)
 
     def names(self):
         """Player names from ``names.json``; [] if missing or bad (kept)."""
@@ -117,12 +119,11 @@ class Store:
         Archiving the same document twice in a row writes it once, so the
         app may archive again after a restart without making duplicates.
         """
-        data = _dumps(match_doc)
         nums = self._numbers(_is_arch)
-        if nums and self._same(_arch(nums[-1]), data):
+        if nums and self._same(_arch(nums[-1]), match_doc):
             return None
         n = nums[-1] + 1 if nums else 1
-        problem = self._write(ARCH_TMP, _arch(n), data)
+        problem = self._write(ARCH_TMP, _arch(n), match_doc)
         if problem is None:
             nums.append(n)
             while len(nums) > ARCH_KEEP:
@@ -137,14 +138,15 @@ class Store:
         """Names of the files moved aside, oldest first."""
         return [_bad(n) for n in self._numbers(_is_bad)]
 
-    def _write(self, tmp, final, data):
+    def _write(self, tmp, final, doc):
+        """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``."""
         fs = self.fs
         f = None
         try:
             f = fs.open(tmp, "wb")
-            n = f.write(data)
-            if n is not None and n != len(data):
-                raise OSError(_ENOSPC)
+            out = _Out(f)
+            _dump(doc, out)
+            out.flush()
             f.flush()
             f.close()
             f = None
@@ -173,20 +175,25 @@ class Store:
                 return None, "damaged"
             f = self.fs.open(name, "rb")
             try:
-                data = f.read()
+                # MicroPython's json.load parses a real file as a stream (no
+                # copy of the whole text); a file wrapped in Python code is read.
+                if hasattr(f, "readinto"):
+                    return json.load(f), None
+                return json.loads(f.read()), None
             finally:
                 f.close()
-            return json.loads(data.decode()), None
         except (OSError, ValueError, MemoryError, RuntimeError):
             return None, "damaged"
 
-    def _same(self, name, data):
+    def _same(self, name, doc):
+        """True if file ``name`` holds exactly the JSON text of ``doc``."""
         try:
-            if self.fs.size(name) != len(data):
-                return False
             f = self.fs.open(name, "rb")
             try:
-                return f.read() == data
+                cmp = _Out(f, True)
+                _dump(doc, cmp)
+                cmp.flush()
+                return cmp.same and not f.read(1)
             finally:
                 f.close()
         except OSError:
@@ -247,9 +254,68 @@ def check_names(obj):
     return list(obj)
 
 
-def _dumps(doc):
-    """Compact JSON bytes (UTF-8)."""
-    return json.dumps(doc, separators=(",", ":")).encode()
+def _dump(obj, out):
+    """Write ``obj`` as compact JSON to ``out`` piece by piece.
+
+    The same text as ``json.dumps(obj, separators=(",", ":"))``, without ever
+    holding all of it: a long match stays saveable on a fragmented heap.
+    (MicroPython's ``json.dump`` only writes to its own file objects, not to
+    the counting or fault-injecting wrappers of the tests and the bench.)
+    An object with a ``dump(write)`` method (the Match) writes its own text.
+    """
+    dump = getattr(obj, "dump", None)
+    if dump is not None:
+        dump(out.write)
+    elif isinstance(obj, dict):
+        c = "{"
+        for k in obj:
+            if not isinstance(k, str):
+                raise TypeError("key")
+            out.write(c)
+            out.write(json.dumps(k))
+            out.write(":")
+            _dump(obj[k], out)
+            c = ","
+        out.write("}" if c == "," else "{}")
+    elif isinstance(obj, (list, tuple)):
+        c = "["
+        for v in obj:
+            out.write(c)
+            _dump(v, out)
+            c = ","
+        out.write("]" if c == "," else "[]")
+    else:
+        out.write(json.dumps(obj))
+
+
+class _Out:
+    """Text written to it goes to file ``f`` as UTF-8 chunks of about
+    ``CHUNK`` bytes: a few writes a file. With ``cmp`` the chunks are
+    compared with what ``f`` holds instead; ``same`` tells the outcome."""
+
+    def __init__(self, f, cmp=False):
+        self.f = f
+        self.cmp = cmp
+        self.same = True
+        self.buf = bytearray()
+
+    def write(self, s):
+        self.buf.extend(s.encode())
+        if len(self.buf) >= CHUNK:
+            self.flush()
+
+    def flush(self):
+        buf = self.buf
+        if not buf:
+            return
+        if self.cmp:
+            if self.f.read(len(buf)) != buf:
+                self.same = False
+        else:
+            n = self.f.write(buf)
+            if n is not None and n != len(buf):
+                raise OSError(_ENOSPC)
+        self.buf = bytearray()
 
 
 def _code(e):

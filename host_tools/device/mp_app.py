@@ -255,10 +255,16 @@ def cmd_long(a):
         return
     out = {"k": "long", "samples": samples, "hands": len(m.hands), "over": m.over, "problems": problems,
            "failed": None, "errors": app.screen.NAME == "error", "state_bytes": board.fs.size("state.json")}
-    doc = m.to_dict()
     # The match's own history in memory: the same match rebuilt from its
-    # document at the first sample and at the end, once the app is gone.
+    # document (the last save) at the first sample and at the end, once the
+    # app is gone.
+    fs = board.fs
     m = app = board = player = None
+    f = fs.open("state.json", "rb")
+    try:
+        doc = json.load(f)["m"]
+    finally:
+        f.close()
     acts = doc["a"]
     hist = []
     for n in (samples[0][0] if samples else 0, len(acts)):

@@ -32,23 +32,14 @@ S = (
     "draw\n"  # DRAW
     "off|on\n"  # ONOFF
     "P%d\n"  # PLAYER
-    "Team %s\n"  # TEAM
     "%s deals\n"  # DEALS
-    "tie: again\n"  # AGAIN
     "Hand %d\n"  # HAND
-    "Deal\n"  # DEALER
-    "Cut\n"  # CUT
-    "Lead\n"  # LEAD
     "Trump\n"  # TRUMP
-    "OK: trump\n"  # SET_TRUMP
-    "OK: points\n"  # ENTER
     "Points\n"  # POINTS
-    "left\n"  # LEFT
     "Count this hand?\n"  # CONFIRM
     "%s wins\n"  # WINS_HAND
     "Void hand\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY
-    "OK: next\n"  # OK_NEXT
     "Match over\n"  # MATCH_OVER
     "%s wins!\n"  # WINS_MATCH
     "No winner\n"  # NO_WINNER
@@ -92,18 +83,10 @@ S = (
     "The match is over\n"  # E_OVER
     "Not possible\n"  # E_OTHER
     "Check the setup\n"  # E_SETUP
-    "goal reached\n"  # R_GOAL
-    "time is up\n"  # R_TIME
-    "all hands played\n"  # R_HANDS
-    "won\n"  # WON_BY
-    "avg\n"  # AVG
-    "Play time\n"  # DURATION
-    "Choose\n"  # CHOOSE
-    "signals allowed\n"  # SIGNALS_ON
     "Remove one 2\n"  # H_RM2
     "Last card undrawn\n"  # H_UNDRAWN1
     "Remove three 8s/9s\n"  # H_RM89
     "Last 3 cards undrawn\n"  # H_UNDRAWN3
     "Remove the four 2s\n"  # H_RM2S
-    "free\n"  # FREE
+    "The turn is fixed once a hand is counted\n"  # DIR_FIXED
 )

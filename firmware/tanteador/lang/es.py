@@ -32,23 +32,14 @@ S = (
     "sorteo\n"  # DRAW
     "no|sí\n"  # ONOFF
     "J%d\n"  # PLAYER
-    "Equipo %s\n"  # TEAM
     "%s reparte\n"  # DEALS
-    "empate: otra\n"  # AGAIN
     "Mano %d\n"  # HAND
-    "Da\n"  # DEALER
-    "Corta\n"  # CUT
-    "Sale\n"  # LEAD
     "Triunfo\n"  # TRUMP
-    "OK: triunfo\n"  # SET_TRUMP
-    "OK: puntos\n"  # ENTER
     "Puntos\n"  # POINTS
-    "quedan\n"  # LEFT
     "¿Anotar la mano?\n"  # CONFIRM
     "Gana %s\n"  # WINS_HAND
     "Mano nula\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY
-    "OK: seguir\n"  # OK_NEXT
     "Fin de partida\n"  # MATCH_OVER
     "¡Gana %s!\n"  # WINS_MATCH
     "Sin ganador\n"  # NO_WINNER
@@ -92,18 +83,10 @@ S = (
     "La partida ha terminado\n"  # E_OVER
     "No es posible\n"  # E_OTHER
     "Revisa la partida\n"  # E_SETUP
-    "meta alcanzada\n"  # R_GOAL
-    "se acabó el tiempo\n"  # R_TIME
-    "manos jugadas\n"  # R_HANDS
-    "ganadas\n"  # WON_BY
-    "media\n"  # AVG
-    "Tiempo de juego\n"  # DURATION
-    "Elegir\n"  # CHOOSE
-    "señas permitidas\n"  # SIGNALS_ON
     "Quita un 2\n"  # H_RM2
     "Última carta sin robar\n"  # H_UNDRAWN1
     "Quita tres 8 o 9\n"  # H_RM89
     "3 últimas sin robar\n"  # H_UNDRAWN3
     "Quita los cuatro 2\n"  # H_RM2S
-    "libre\n"  # FREE
+    "El sentido no cambia tras la primera mano\n"  # DIR_FIXED
 )

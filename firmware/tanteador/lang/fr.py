@@ -32,23 +32,14 @@ S = (
     "tirage\n"  # DRAW
     "non|oui\n"  # ONOFF
     "J%d\n"  # PLAYER
-    "Équipe %s\n"  # TEAM
     "%s distribue\n"  # DEALS
-    "égalité: encore\n"  # AGAIN
     "Main %d\n"  # HAND
-    "Donne\n"  # DEALER
-    "Coupe\n"  # CUT
-    "Entame\n"  # LEAD
     "Atout\n"  # TRUMP
-    "OK: atout\n"  # SET_TRUMP
-    "OK: points\n"  # ENTER
     "Points\n"  # POINTS
-    "reste\n"  # LEFT
     "Compter la main ?\n"  # CONFIRM
     "%s gagne\n"  # WINS_HAND
     "Main nulle\n"  # VOID
     "Capot : %s\n"  # CAPOTE_BY
-    "OK : suite\n"  # OK_NEXT
     "Fin de partie\n"  # MATCH_OVER
     "%s gagne !\n"  # WINS_MATCH
     "Pas de gagnant\n"  # NO_WINNER
@@ -92,18 +83,10 @@ S = (
     "La partie est finie\n"  # E_OVER
     "Impossible\n"  # E_OTHER
     "Vérifiez la partie\n"  # E_SETUP
-    "but atteint\n"  # R_GOAL
-    "temps écoulé\n"  # R_TIME
-    "mains jouées\n"  # R_HANDS
-    "gagnées\n"  # WON_BY
-    "moy.\n"  # AVG
-    "Durée de jeu\n"  # DURATION
-    "Choisir\n"  # CHOOSE
-    "signes permis\n"  # SIGNALS_ON
     "Retirez un 2\n"  # H_RM2
     "Dernière non piochée\n"  # H_UNDRAWN1
     "Retirez trois 8 ou 9\n"  # H_RM89
     "3 dernières non piochées\n"  # H_UNDRAWN3
     "Retirez les quatre 2\n"  # H_RM2S
-    "libre\n"  # FREE
+    "Le sens est fixé après la première donne\n"  # DIR_FIXED
 )

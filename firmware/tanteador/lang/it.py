@@ -32,23 +32,14 @@ S = (
     "sorteggio\n"  # DRAW
     "no|sì\n"  # ONOFF
     "G%d\n"  # PLAYER
-    "Squadra %s\n"  # TEAM
     "%s fa le carte\n"  # DEALS
-    "pari: ancora\n"  # AGAIN
     "Mano %d\n"  # HAND
-    "Dà\n"  # DEALER
-    "Taglia\n"  # CUT
-    "Apre\n"  # LEAD
     "Briscola\n"  # TRUMP
-    "OK: briscola\n"  # SET_TRUMP
-    "OK: punti\n"  # ENTER
     "Punti\n"  # POINTS
-    "restano\n"  # LEFT
     "Segnare la mano?\n"  # CONFIRM
     "Vince %s\n"  # WINS_HAND
     "Mano nulla\n"  # VOID
     "Cappotto: %s\n"  # CAPOTE_BY
-    "OK: avanti\n"  # OK_NEXT
     "Fine partita\n"  # MATCH_OVER
     "Vince %s!\n"  # WINS_MATCH
     "Nessun vincitore\n"  # NO_WINNER
@@ -92,18 +83,10 @@ S = (
     "La partita è finita\n"  # E_OVER
     "Non è possibile\n"  # E_OTHER
     "Controlla la partita\n"  # E_SETUP
-    "obiettivo raggiunto\n"  # R_GOAL
-    "tempo scaduto\n"  # R_TIME
-    "mani giocate\n"  # R_HANDS
-    "vinte\n"  # WON_BY
-    "media\n"  # AVG
-    "Tempo di gioco\n"  # DURATION
-    "Scegli\n"  # CHOOSE
-    "segnali ammessi\n"  # SIGNALS_ON
     "Togli un 2\n"  # H_RM2
     "Ultima non pescata\n"  # H_UNDRAWN1
     "Togli tre 8 o 9\n"  # H_RM89
     "Ultime 3 non pescate\n"  # H_UNDRAWN3
     "Togli i quattro 2\n"  # H_RM2S
-    "libera\n"  # FREE
+    "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
 )

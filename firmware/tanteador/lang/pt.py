@@ -32,23 +32,14 @@ S = (
     "sorteio\n"  # DRAW
     "não|sim\n"  # ONOFF
     "J%d\n"  # PLAYER
-    "Equipa %s\n"  # TEAM
     "%s dá as cartas\n"  # DEALS
-    "empate: outra\n"  # AGAIN
     "Mão %d\n"  # HAND
-    "Dá\n"  # DEALER
-    "Corta\n"  # CUT
-    "Sai\n"  # LEAD
     "Trunfo\n"  # TRUMP
-    "OK: trunfo\n"  # SET_TRUMP
-    "OK: pontos\n"  # ENTER
     "Pontos\n"  # POINTS
-    "restam\n"  # LEFT
     "Anotar a mão?\n"  # CONFIRM
     "Ganha %s\n"  # WINS_HAND
     "Mão nula\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY
-    "OK: seguir\n"  # OK_NEXT
     "Fim da partida\n"  # MATCH_OVER
     "Ganha %s!\n"  # WINS_MATCH
     "Sem vencedor\n"  # NO_WINNER
@@ -92,18 +83,10 @@ S = (
     "A partida terminou\n"  # E_OVER
     "Não é possível\n"  # E_OTHER
     "Verifique a partida\n"  # E_SETUP
-    "meta alcançada\n"  # R_GOAL
-    "acabou o tempo\n"  # R_TIME
-    "mãos jogadas\n"  # R_HANDS
-    "ganhas\n"  # WON_BY
-    "média\n"  # AVG
-    "Tempo de jogo\n"  # DURATION
-    "Escolher\n"  # CHOOSE
-    "sinais permitidos\n"  # SIGNALS_ON
     "Retira um 2\n"  # H_RM2
     "Última carta fica\n"  # H_UNDRAWN1
     "Retira três 8 ou 9\n"  # H_RM89
     "3 últimas ficam\n"  # H_UNDRAWN3
     "Retira os quatro 2\n"  # H_RM2S
-    "livre\n"  # FREE
+    "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
 )

@@ -66,6 +66,4 @@ class DealDraw:
         if ev[0] == BACK:
             app.pop()
         elif ev[0] == OK:
-            from tanteador.match import Match
-
-            app.start(Match(self.opts))
+            app.begin(self.opts)

@@ -2,6 +2,12 @@
 
 OK on a row starts changing it (UP/DOWN, shown at once), OK or BACK ends;
 a changed setting is saved once when the change ends.
+
+The direction can change only while the match has no recorded hand (and
+none to redo). The engine counts every dealer from the first dealer in the
+match's direction, so a change later on would rewrite the dealers of the
+hands played and move the deal in play to another seat; OK on that row then
+only says so (the setup of the next match chooses the direction again).
 """
 
 from tanteador import i18n
@@ -61,7 +67,8 @@ class Settings:
             L = i18n.LANGS
             app.set_lang(L[(_index(L, c["lang"]) + d) % len(L)])
         elif r == _DIR:
-            # Dealers are counted from the first dealer in the new direction.
+            # Only before the first hand (see the module doc): the first
+            # dealer stays, the rest of the deal follows the new direction.
             app.match.options.direction ^= 1
         elif r == _CONTRAST:
             c["contrast"] = CONTRASTS[(_index(CONTRASTS, c["contrast"]) + d) % len(CONTRASTS)]
@@ -98,6 +105,10 @@ class Settings:
         elif b == BACK:
             app.pop()
         elif b == OK:
+            m = app.match
+            if self.rows[self.sel] == _DIR and (len(m.hands) or m.can_redo):
+                app.notice(i18n.DIR_FIXED)
+                return
             self.editing = True
             self.before = self._get(app, self.rows[self.sel])
             app.dirty = True

@@ -210,6 +210,4 @@ class Setup:
 
             app.push(DealDraw(app, o, [self.name(app, i) for i in range(o.players)]))
             return
-        from tanteador.match import Match
-
-        app.start(Match(o))
+        app.begin(o)

@@ -1,4 +1,8 @@
-"""Pick the trump: UP/DOWN go round the four suits, OK takes it."""
+"""Pick the trump: UP/DOWN go round the four suits, OK takes it.
+
+Picking the trump of the hand in play is a committed action (saved at once,
+one write), so a power cut between the pick and the points keeps it.
+"""
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
@@ -45,6 +49,7 @@ class Trump:
             if self.edit is None:
                 app.trump = self.suit
                 app.pop()
+                app.commit()
             else:
                 app.match.edit(self.edit, trump=self.suit)
                 app.pop()
