@@ -33,11 +33,26 @@ class LoopBoard(HostBoard):
 
 
 def test_run_polls_draws_and_feeds(tmp_path):
-    board = LoopBoard(str(tmp_path), 20)
+    board = LoopBoard(str(tmp_path), 21)  # one read at boot (OK held?), then 20 passes
     with pytest.raises(Stop):
         app_mod.run(board)
     assert board.feeds == 20           # one feed per pass of the loop
     assert board.frames == 1           # the first frame, then nothing changed
+    assert not board.closed            # the watchdog keeps running: the device restarts
+
+
+class CtrlCBoard(LoopBoard):
+    def buttons(self):
+        self.polls -= 1
+        if self.polls < 0:
+            raise KeyboardInterrupt()
+        return HostBoard.buttons(self)
+
+
+def test_ctrl_c_closes_the_board(tmp_path):
+    board = CtrlCBoard(str(tmp_path), 3)
+    with pytest.raises(KeyboardInterrupt):
+        app_mod.run(board)
     assert board.closed
 
 
@@ -48,3 +63,19 @@ def test_main_has_three_lines():
     with open(path) as f:
         lines = [ln for ln in f.read().splitlines() if ln.strip()]
     assert lines == ["from tanteador.board import Board", "from tanteador.app import run", "run(Board())"]
+
+
+def test_ok_held_at_boot_opens_the_button_test(tmp_path):
+    board = HostBoard(str(tmp_path))
+    board.press(2)  # OK, held while the device starts
+    app = app_mod.App(board, 0)
+    assert app.screen.NAME == "hwtest"
+    for t in range(10, 1500, 10):   # the held OK turns into a long press: still the test screen
+        app.poll(t)
+    assert app.screen.NAME == "hwtest"
+    assert app.match is None
+
+
+def test_plain_boot_opens_the_setup(tmp_path):
+    app = app_mod.App(HostBoard(str(tmp_path)), 0)
+    assert app.screen.NAME == "setup"

@@ -159,17 +159,32 @@ def test_unexpected_exception_in_validate_is_shape(tmp_path):
     assert fs.listdir() == ["bad-1-state.json"]
 
 
-def test_bad_files_are_numbered_and_bounded(tmp_path):
+def test_bad_files_are_numbered_and_never_deleted(tmp_path):
     fs = fresh(tmp_path)
     st = Store(fs)
-    for i in range(store.BAD_KEEP + 3):
+    for i in range(8):
         with fs.open(STATE, "wb") as f:
             f.write(b"bad %d" % i)
         assert st.load(validate) == (None, "damaged")
     kept = st.bad_files()
-    assert kept == ["bad-%d-state.json" % n for n in range(4, store.BAD_KEEP + 4)]
-    with fs.open(kept[-1], "rb") as f:
-        assert f.read() == b"bad %d" % (store.BAD_KEEP + 2)
+    assert kept == ["bad-%d-state.json" % n for n in range(1, 9)]
+    for i, name in enumerate(kept):
+        with fs.open(name, "rb") as f:
+            assert f.read() == b"bad %d" % i
+
+
+def test_out_of_memory_while_loading_is_not_damage(tmp_path):
+    """A MemoryError says nothing about the file: it stays, nothing is set aside."""
+    fs = fresh(tmp_path)
+    with fs.open(STATE, "wb") as f:
+        f.write(b'{"v": 1}')
+
+    def starved(doc):
+        raise MemoryError()
+
+    with pytest.raises(MemoryError):
+        Store(fs).load(starved)
+    assert fs.listdir() == [STATE]
 
 
 def test_power_cut_while_setting_aside(tmp_path):

@@ -11,7 +11,7 @@ import sys
 from micropython import const
 
 from tanteador import i18n
-from tanteador.buttons import Buttons
+from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
 DIM_MS = const(60000)
@@ -176,6 +176,12 @@ class App:
             self._settings()
         if problem is not None:
             self.notice(i18n.NEWER if problem == "newer" else i18n.DAMAGED, ms=0)
+        if self.board.buttons()[OK]:
+            # OK held while the device starts: the first-boot button test of a
+            # fresh build, on top of whatever was resumed.
+            from tanteador.screens.hwtest import HwTest
+
+            self.push(HwTest())
 
     def _settings(self):
         from tanteador.screens.menu import Menu
@@ -514,12 +520,21 @@ async def _main(board):
 
 
 def run(board):
-    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass)."""
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass).
+
+    Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
+    does not reset it under the user. Any other way out leaves the watchdog
+    running: the device restarts and resumes the saved match.
+    """
     import asyncio
 
     try:
         asyncio.run(_main(board))
-    finally:
+    except KeyboardInterrupt:
         close = getattr(board, "close", None)
         if close is not None:
             close()
+        raise
+    except BaseException:
+        board.tone(0)
+        raise

@@ -22,8 +22,8 @@ Files (all in one folder of a ``flashfs.DirFS``):
 ``bad-<n>-state.json``
     A ``state.json`` that could not be loaded (damaged, newer, wrong shape,
     impossible history), moved aside instead of deleted so ``tanteador pull``
-    can fetch it. ``n`` grows; the newest ``BAD_KEEP`` are kept so that a
-    device that keeps meeting bad files cannot fill its flash with them.
+    can fetch it. ``n`` grows and none is ever deleted here: they go only
+    when someone removes them from a PC after ``tanteador pull``.
 ``names.json``
     The list of player names written from the PC; see ``check_names``.
 ``hNNNN.json``
@@ -45,7 +45,6 @@ STATE = "state.json"
 TMP = "state.tmp"
 NAMES = "names.json"
 ARCH_TMP = "h.tmp"
-BAD_KEEP = 5
 ARCH_KEEP = 50
 MAX_STATE = 65536
 MAX_NAMES = 4096
@@ -70,7 +69,8 @@ class Store:
         (None, code) with code ``'damaged'`` (unreadable, not UTF-8, not
         JSON), ``'newer'``, ``'shape'`` or ``'history'``. ``validate`` raises
         an exception carrying ``.code`` (``StateError``) or any other
-        exception (taken as ``'shape'``). Never raises itself.
+        exception (taken as ``'shape'``). A MemoryError says nothing about
+        the file, so it propagates and the file stays where it is.
         """
         fs = self.fs
         if fs.exists(ARCH_TMP):
@@ -90,6 +90,8 @@ class Store:
         if problem is None:
             try:
                 return validate(obj), None
+            except MemoryError:
+                raise
             except Exception as e:
                 problem = _code(e)
         self._set_aside(name)
@@ -182,7 +184,7 @@ class Store:
                 return json.loads(f.read()), None
             finally:
                 f.close()
-        except (OSError, ValueError, MemoryError, RuntimeError):
+        except (OSError, ValueError, RuntimeError):
             return None, "damaged"
 
     def _same(self, name, doc):
@@ -205,10 +207,7 @@ class Store:
         try:
             self.fs.rename(name, _bad(n))
         except OSError:
-            return
-        nums.append(n)
-        while len(nums) > BAD_KEEP:
-            self._drop(_bad(nums.pop(0)))
+            pass
 
     def _numbers(self, parse):
         """Sorted numbers of the files whose names ``parse`` recognises."""
