@@ -168,8 +168,8 @@ def test_every_language_has_every_string():
 
 
 def test_rand_below_falls_back_to_a_seeded_generator():
-    r1 = app_mod._rng(1234)
-    r2 = app_mod._rng(1234)
+    r1 = app_mod.seeded_rand(1234)
+    r2 = app_mod.seeded_rand(1234)
     a = [r1(40) for _ in range(20)]
     assert a == [r2(40) for _ in range(20)]
     assert all(0 <= x < 40 for x in a) and len(set(a)) > 5

@@ -47,7 +47,7 @@ def default_cfg():
     return {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
 
 
-def _rng(seed):
+def seeded_rand(seed):
     """A small xorshift generator -> rand_below(n); same numbers on every port."""
     st = [(seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1]
 
@@ -129,7 +129,7 @@ class App:
         self._tune_at = 0
         self._failing = False
         rb = getattr(board, "rand_below", None)
-        self.rand_below = rb if rb is not None else _rng(now_ms)
+        self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
         doc, problem = self.store.load(validate)

@@ -39,17 +39,9 @@ class HostBoard:
 
     def seed(self, n):
         """Make the app's random draws (first dealer, seats) repeat for the same n."""
-        st = [(n * 2654435761 + 0x6D2B79F5) & 0xFFFFFFFF or 1]
+        from tanteador.app import seeded_rand
 
-        def rand_below(k):
-            x = st[0]
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            st[0] = x
-            return x % k
-
-        self.rand_below = rand_below
+        self.rand_below = seeded_rand(n)
 
     def buttons(self):
         """Levels of UP, DOWN, OK, BACK; True = pressed."""
