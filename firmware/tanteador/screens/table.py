@@ -1,8 +1,9 @@
 """The table: scores in big digits, who deals, cuts and leads, trump, goal.
 
 Layout (rows): 0-12 hand number, goal progress or time left, signals
-reminder, trump; 13-24 side names; 25-49 scores in 25 px digits; 51-63
-dealer, cutter and leader.
+reminder, trump; 13-24 side names; 25-49 scores in 25 px digits, one column
+a side (with four or more sides, a grid of names and medium digits when a
+score is too wide for its column); 51-63 dealer, cutter and leader.
 """
 
 from micropython import const
@@ -56,8 +57,16 @@ class Table:
         else:
             ui.icon(fb, app, ui.right(fb, app, 0, "%d" % target, x - 3) - 11, 2, icons.TROPHY)
         n = len(vals)
-        if n <= 3:
-            w = 128 // n
+        w = 128 // n
+        big = n <= 3
+        if not big:
+            # Four to six sides get big digits too while every score fits its
+            # column (hands won usually do); long point totals need the grid.
+            big = True
+            for v in vals:
+                if ui.big_width("%d" % v) > w - 2:
+                    big = False
+        if big:
             for i in range(n):
                 cx = i * w + w // 2
                 ui.center(fb, app, _NAMES_Y, ui.fit(app.side_name(i), w - 4), cx)
