@@ -324,3 +324,10 @@ def test_board_runs_on_micropython(tmp_path):
     assert "no answer at 0x3c" in out
     assert ("RESULT True (False, False, True, False) (440, 32768) 0 0x1234 True [40] True"
             in out), out
+
+
+def test_rand_below_stays_in_range_and_varies(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    draws = [b.rand_below(6) for _ in range(200)]
+    assert all(0 <= d < 6 for d in draws)
+    assert len(set(draws)) == 6

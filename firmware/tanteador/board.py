@@ -9,6 +9,7 @@ import framebuf
 import gc
 import os
 import time
+from random import getrandbits
 
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
@@ -175,6 +176,15 @@ class Board:
                 return
             wdt = self._wdt = WDT(timeout=min(timeout, _WDT_MAX_MS))
         wdt.feed()
+
+    def rand_below(self, n):
+        """A random int in 0..n-1 for the first-dealer draw.
+
+        MicroPython seeds ``random`` from the chip's ring oscillator at boot,
+        so every power-on draws differently; the app's own generator, seeded
+        from the boot time, would repeat the same draw.
+        """
+        return getrandbits(24) % n
 
     def mem_free(self):
         """Free heap in bytes, after a collection."""
