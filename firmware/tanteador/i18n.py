@@ -86,7 +86,8 @@ E_RANGE = const(70)  # then E_ONE, E_TOTAL, E_CARDS, E_UNDRAWN, E_OVER (entry.re
 E_OTHER = const(76)
 E_SETUP = const(77)
 H_RM2 = const(78)  # then H_UNDRAWN1, H_RM89, H_UNDRAWN3, H_RM2S (rules.HINTS order)
-DIR_FIXED = const(83)
+HOLD_BACK = const(83)
+DIR_FIXED = const(84)
 
 
 class Texts:

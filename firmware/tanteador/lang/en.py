@@ -88,5 +88,6 @@ S = (
     "Remove three 8s/9s\n"  # H_RM89
     "Last 3 cards undrawn\n"  # H_UNDRAWN3
     "Remove the four 2s\n"  # H_RM2S
+    "Hold BACK to leave\n"  # HOLD_BACK
     "The turn is fixed once a hand is counted\n"  # DIR_FIXED
 )

@@ -28,7 +28,7 @@ S = (
     "Triunfo rotativo\n"  # CYCLE
     "Señas\n"  # SIGNALS
     "Nombres\n"  # NAMES
-    "Primero da\n"  # FIRST
+    "Reparte primero\n"  # FIRST
     "sorteo\n"  # DRAW
     "no|sí\n"  # ONOFF
     "J%d\n"  # PLAYER
@@ -65,7 +65,7 @@ S = (
     "Versión\n"  # VERSION
     "Memoria libre\n"  # FREE_MEM
     "Error\n"  # ERROR
-    "La partida se guarda.\n"  # KEPT
+    "La partida está guardada.\n"  # KEPT
     "BACK: mesa\n"  # BACK_TABLE
     "Partida recuperada\n"  # RESUMED
     "Guardado dañado apartado\n"  # DAMAGED
@@ -88,5 +88,6 @@ S = (
     "Quita tres 8 o 9\n"  # H_RM89
     "3 últimas sin robar\n"  # H_UNDRAWN3
     "Quita los cuatro 2\n"  # H_RM2S
+    "Mantén BACK para salir\n"  # HOLD_BACK
     "El sentido no cambia tras la primera mano\n"  # DIR_FIXED
 )

@@ -14,11 +14,11 @@ S = (
     "Jeu\n"  # SIDES
     "seul|paires|trios\n"  # SIDE_VALS
     "But\n"  # GOAL
-    "gagnées|au meilleur de|mains|points|temps\n"  # GOAL_VALS
+    "gagnées|au meilleur de|donnes|points|temps\n"  # GOAL_VALS
     "Valeur\n"  # TARGET
     "Jeu de cartes\n"  # DECK
     "Cartes en trop\n"  # PREP
-    "retirer|non piochées\n"  # PREP_VALS
+    "retirer|au talon\n"  # PREP_VALS
     "Sens\n"  # DIRECTION
     "antihoraire|horaire\n"  # DIR_VALS
     "60-60\n"  # TIE
@@ -33,22 +33,22 @@ S = (
     "non|oui\n"  # ONOFF
     "J%d\n"  # PLAYER
     "%s distribue\n"  # DEALS
-    "Main %d\n"  # HAND
+    "Donne %d\n"  # HAND
     "Atout\n"  # TRUMP
     "Points\n"  # POINTS
-    "Compter la main ?\n"  # CONFIRM
+    "Compter la donne ?\n"  # CONFIRM
     "%s gagne\n"  # WINS_HAND
-    "Main nulle\n"  # VOID
+    "Donne nulle\n"  # VOID
     "Capot : %s\n"  # CAPOTE_BY
     "Fin de partie\n"  # MATCH_OVER
     "%s gagne !\n"  # WINS_MATCH
     "Pas de gagnant\n"  # NO_WINNER
-    "Mains\n"  # HANDS
+    "Donnes\n"  # HANDS
     "Temps\n"  # TIME
     "Revanche\n"  # REMATCH
     "Historique\n"  # HISTORY
-    "Aucune main\n"  # NO_HANDS
-    "Modifier main %d\n"  # EDIT
+    "Aucune donne\n"  # NO_HANDS
+    "Modifier donne %d\n"  # EDIT
     "Menu\n"  # MENU
     "Annuler\n"  # UNDO
     "Rétablir\n"  # REDO
@@ -65,7 +65,7 @@ S = (
     "Version\n"  # VERSION
     "Mémoire libre\n"  # FREE_MEM
     "Erreur\n"  # ERROR
-    "La partie est gardée.\n"  # KEPT
+    "La partie est conservée.\n"  # KEPT
     "BACK : table\n"  # BACK_TABLE
     "Partie reprise\n"  # RESUMED
     "Sauvegarde abîmée mise de côté\n"  # DAMAGED
@@ -73,13 +73,13 @@ S = (
     "Échec de sauvegarde : mémoire pleine\n"  # FULL
     "Échec de sauvegarde\n"  # IOFAIL
     "Rien à faire\n"  # NOTHING
-    "Annulée : main %d\n"  # UNDONE
-    "Rétablie : main %d\n"  # REDONE
+    "Annulée : donne %d\n"  # UNDONE
+    "Rétablie : donne %d\n"  # REDONE
     "Points de 0 à 120\n"  # E_RANGE
     "1 et 119 impossibles\n"  # E_ONE
     "Le total doit être 120\n"  # E_TOTAL
     "Cartes impossibles\n"  # E_CARDS
-    "Trop de points absents\n"  # E_UNDRAWN
+    "Il manque trop de points\n"  # E_UNDRAWN
     "La partie est finie\n"  # E_OVER
     "Impossible\n"  # E_OTHER
     "Vérifiez la partie\n"  # E_SETUP
@@ -88,5 +88,6 @@ S = (
     "Retirez trois 8 ou 9\n"  # H_RM89
     "3 dernières non piochées\n"  # H_UNDRAWN3
     "Retirez les quatre 2\n"  # H_RM2S
+    "Maintenir BACK : sortir\n"  # HOLD_BACK
     "Le sens est fixé après la première donne\n"  # DIR_FIXED
 )

@@ -18,7 +18,7 @@ S = (
     "Valore\n"  # TARGET
     "Mazzo\n"  # DECK
     "Carte in più\n"  # PREP
-    "togliere|non pescate\n"  # PREP_VALS
+    "togliere|nel mazzo\n"  # PREP_VALS
     "Senso\n"  # DIRECTION
     "antiorario|orario\n"  # DIR_VALS
     "60-60\n"  # TIE
@@ -29,7 +29,7 @@ S = (
     "Segnali\n"  # SIGNALS
     "Nomi\n"  # NAMES
     "Primo mazziere\n"  # FIRST
-    "sorteggio\n"  # DRAW
+    "a sorte\n"  # DRAW
     "no|sì\n"  # ONOFF
     "G%d\n"  # PLAYER
     "%s fa le carte\n"  # DEALS
@@ -88,5 +88,6 @@ S = (
     "Togli tre 8 o 9\n"  # H_RM89
     "Ultime 3 non pescate\n"  # H_UNDRAWN3
     "Togli i quattro 2\n"  # H_RM2S
+    "Tieni premuto BACK: esci\n"  # HOLD_BACK
     "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
 )

@@ -17,8 +17,8 @@ S = (
     "vitórias|melhor de|mãos|pontos|tempo\n"  # GOAL_VALS
     "Valor\n"  # TARGET
     "Baralho\n"  # DECK
-    "Cartas a mais\n"  # PREP
-    "retirar|sem comprar\n"  # PREP_VALS
+    "Cartas extra\n"  # PREP
+    "retirar|no monte\n"  # PREP_VALS
     "Sentido\n"  # DIRECTION
     "anti-horário|horário\n"  # DIR_VALS
     "60-60\n"  # TIE
@@ -28,7 +28,7 @@ S = (
     "Trunfo rotativo\n"  # CYCLE
     "Sinais\n"  # SIGNALS
     "Nomes\n"  # NAMES
-    "Primeiro dá\n"  # FIRST
+    "Primeiro a dar\n"  # FIRST
     "sorteio\n"  # DRAW
     "não|sim\n"  # ONOFF
     "J%d\n"  # PLAYER
@@ -83,10 +83,11 @@ S = (
     "A partida terminou\n"  # E_OVER
     "Não é possível\n"  # E_OTHER
     "Verifique a partida\n"  # E_SETUP
-    "Retira um 2\n"  # H_RM2
+    "Retire um 2\n"  # H_RM2
     "Última carta fica\n"  # H_UNDRAWN1
-    "Retira três 8 ou 9\n"  # H_RM89
+    "Retire três 8 ou 9\n"  # H_RM89
     "3 últimas ficam\n"  # H_UNDRAWN3
-    "Retira os quatro 2\n"  # H_RM2S
+    "Retire os quatro 2\n"  # H_RM2S
+    "Manter BACK para sair\n"  # HOLD_BACK
     "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
 )

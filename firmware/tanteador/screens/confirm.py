@@ -30,12 +30,16 @@ def points_rows(fb, app, points, y):
             ui.center(fb, app, y, ui.fit(app.side_name(i), 62), cx)
             ui.big_center(fb, app, y + ui.LINE, "%d" % points[i], cx)
         return y + ui.LINE + ui.BIG_H + 1
+    # Three sides one per row; more in two columns, a gap between them.
+    cols = 1 if n <= 3 else 2
     for i in range(n):
-        yy = y + (i // 2) * ui.LINE
-        x0 = (i % 2) * 64
-        ui.text(fb, app, x0, yy, ui.fit(app.side_name(i), 40))
-        ui.right(fb, app, yy, "%d" % points[i], x0 + 62)
-    return y + ((n + 1) // 2) * ui.LINE + 1
+        yy = y + (i // cols) * ui.LINE
+        x0 = (i % cols) * 64
+        xr = 127 if i % cols == cols - 1 else 56
+        v = "%d" % points[i]
+        ui.text(fb, app, x0 + 2, yy, ui.fit(app.side_name(i), xr - ui.width(v) - x0 - 6))
+        ui.right(fb, app, yy, v, xr)
+    return y + ((n + cols - 1) // cols) * ui.LINE + 1
 
 
 class Confirm:

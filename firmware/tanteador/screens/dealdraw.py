@@ -39,13 +39,14 @@ class DealDraw:
         ui.title(fb, app, app.t(i18n.FIRST))
         n = len(self.names)
         seats = self.seats
-        y0 = ui.LINE + 1
+        y0 = ui.LINE + 2
         cols = 1 if n <= 3 else 2
         w = 128 // cols
         for s in range(n):
             p = seats[s]
             x = (s % cols) * w
-            y = y0 + (s // cols) * (ui.LINE - 1)
+            # Rows as tall as a suit icon, so icons neither touch the title nor each other.
+            y = y0 + (s // cols) * ui.SUIT_H
             card = self.cards[p]
             ui.text(fb, app, x, y, "%d" % (s + 1))
             ui.text(fb, app, x + 8, y, ui.fit(self.names[p], w - 34))

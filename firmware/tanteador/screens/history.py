@@ -4,7 +4,7 @@ from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
-_ROWS = 5
+_ROWS = 4  # rows of LINE px below the title: 4 fit in 64 px
 
 
 class History:
@@ -33,7 +33,7 @@ class History:
             ui.text(fb, app, 1, y, "%d" % h.number, c)
             if h.trump is not None:
                 ui.suit(fb, app, 16, y - 1, h.trump, c)
-            ui.text(fb, app, 30, y, "-".join(["%d" % p for p in h.points]), c)
+            ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
             w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
             ui.right(fb, app, y, ui.fit(w, 44), 127, c)
             y += ui.LINE

@@ -55,6 +55,8 @@ class HwTest:
             elif kind == REPEAT:
                 s += " x%d" % n
             ui.center(fb, app, 50, "%s  #%d" % (s, self.count))
+        else:
+            ui.center(fb, app, 50, ui.fit(app.t(i18n.HOLD_BACK), 124))
 
     def handle(self, ev, app):
         if ev[0] == BACK and ev[1] == LONG:

@@ -6,7 +6,7 @@ from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
-_ROWS = const(5)
+_ROWS = const(4)  # rows of LINE px below the title: 4 fit in 64 px
 
 
 def _end(app):

@@ -83,7 +83,7 @@ class Settings:
         ui.title(fb, app, app.t(i18n.SETTINGS))
         names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 5, self.editing)
+        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 4, self.editing)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
