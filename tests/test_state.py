@@ -6,7 +6,7 @@ import pytest
 
 from tanteador.match import Match, VERSION, dumps, loads
 from tanteador.options import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
-from tanteador.rules import StateError
+from tanteador.rules import RulesError, StateError
 
 
 def compact(d):
@@ -86,7 +86,7 @@ def test_bad_documents(doc, code):
     assert e.value.code == code
 
 
-@pytest.mark.parametrize("text", ["", "{", "[1,", "nul"])
+@pytest.mark.parametrize("text", ["", "{", "[1,", "nul", "[" * 100000])
 def test_bad_json(text):
     with pytest.raises(StateError) as e:
         loads(text)
@@ -128,3 +128,17 @@ def test_dump_writes_the_document_piece_by_piece():
     empty = []
     Match(MatchOptions()).dump(empty.append)
     assert json.loads("".join(empty)) == Match(MatchOptions()).to_dict()
+
+
+@pytest.mark.parametrize("field,value,code", [
+    ("deck", 40.0, "players"), ("prep", True, "players"), ("direction", True, "players"),
+    ("sides", True, "sides"), ("tie", True, "goal"), ("tie", 0.0, "goal"),
+])
+def test_setup_that_could_not_be_loaded_back_is_refused(field, value, code):
+    # from_list takes ints only: a setup validate() let through would save a
+    # match that then fails to load with 'shape'.
+    o = MatchOptions(players=4)
+    setattr(o, field, value)
+    with pytest.raises(RulesError) as e:
+        Match(o)
+    assert e.value.code == code

@@ -481,6 +481,7 @@ def loads(text):
     """A Match from JSON text; StateError('json') when it does not parse."""
     try:
         d = json.loads(text)
-    except ValueError:
+    except (ValueError, RuntimeError):
+        # RuntimeError: nesting too deep for the parser (RecursionError on CPython).
         raise StateError("json")
     return Match.from_dict(d)

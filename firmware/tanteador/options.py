@@ -86,6 +86,15 @@ class MatchOptions:
         n = self.players
         if type(n) is not int or n < 2 or n > 6:
             raise RulesError("players")
+        # from_list takes ints only: 40.0 or True would pass the checks
+        # below and then make a saved match that cannot be loaded.
+        if type(self.deck) is not int or type(self.prep) is not int \
+                or type(self.direction) is not int:
+            raise RulesError("players")
+        if type(self.sides) is not int:
+            raise RulesError("sides")
+        if type(self.tie) is not int:
+            raise RulesError("goal")
         if self.deck not in (40, 48) or self.prep not in (PREP_REMOVE, PREP_UNDRAWN) \
                 or self.direction not in (CCW, CW):
             raise RulesError("players")
