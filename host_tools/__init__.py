@@ -8,6 +8,8 @@ editable (``pip install -e .``).
 import os
 import sys
 
+# Kept equal to the firmware's tanteador.VERSION (a test checks it); the
+# packaging reads this one.
 VERSION = "0.1.0"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
