@@ -83,10 +83,8 @@ class Entry:
         return app.t(i18n.HAND) % app.match.hand_no
 
     def draw(self, fb, app):
-        ui.title(fb, app, self._title(app))
         t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-        if t is not None:
-            ui.suit(fb, app, 128 - ui.SUIT_W - 1, 0, t, 0)
+        ui.title(fb, app, self._title(app), t)
         if self.two:
             y = ui.LINE + 2
             for i in range(2):

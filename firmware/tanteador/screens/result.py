@@ -15,9 +15,7 @@ class Result:
         from tanteador.screens.confirm import outcome, points_rows
 
         h = app.match.hands[self.index]
-        ui.title(fb, app, app.t(i18n.HAND) % (self.index + 1))
-        if h.trump is not None:
-            ui.suit(fb, app, 128 - ui.SUIT_W - 1, 0, h.trump, 0)
+        ui.title(fb, app, app.t(i18n.HAND) % (self.index + 1), h.trump)
         points_rows(fb, app, h.points, ui.LINE + 2)
         ui.center(fb, app, 64 - ui.LINE, ui.fit(outcome(app, h.winner, h.capote), 128))
 

@@ -69,10 +69,20 @@ def icon(fb, app, x, y, icon_id, c=1):
     return app.p.icon(icon_id, x, y, c)
 
 
-def title(fb, app, s):
-    """The title bar: inverted band with ``s`` on it."""
+def title(fb, app, s, trump=None):
+    """The title bar: inverted band with ``s`` on it, and the trump at its right.
+
+    The suit icon is a row taller than the band, so the band grows a one-row
+    tab under it instead of cutting the icon's foot off.
+    """
     app.p.bar(0, LINE)
-    app.p.text(fit(s, 124), 2, 0, 0)
+    if trump is None:
+        app.p.text(fit(s, 124), 2, 0, 0)
+        return
+    x = 128 - SUIT_W - 1
+    app.p.text(fit(s, x - 4), 2, 0, 0)
+    app.p.bar(LINE, 1, x - 1, SUIT_W + 2)
+    app.p.suit(trump, x, 0, False, 0)
 
 
 def rows(fb, app, items, sel, y0, nvis, editing=False):
