@@ -25,8 +25,8 @@ _BLANK = const(2)
 _DOC_V = const(1)
 
 _MP = sys.implementation.name == "micropython"
-# Engine modules only some screens use: unloaded with them.
-_HELPERS = ("tanteador.seating", "tanteador.stats")
+# Modules needed only now and then (some screens, boot, match end): unloaded after use.
+_HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # Screens worth coming back to after a reboot (the others are passing ones).
 _RESUMABLE = ("table", "result", "matchend", "history", "settings", "setup")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
@@ -142,6 +142,8 @@ class App:
             self.cfg, self.match, scr, tr = doc
         self.S = i18n.load(self.cfg["lang"])
         self._boot(scr, problem, tr)
+        # The store's boot-only code need not stay for the first screen.
+        self._sweep()
         self._guard(2, None)
         board.show()
 

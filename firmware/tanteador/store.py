@@ -52,7 +52,6 @@ NAMES_MAX = 16
 NAME_LEN = 12
 _ENOSPC = 28
 CHUNK = 512
-_CODES = ("newer", "shape", "history")
 
 
 class Store:
@@ -72,30 +71,9 @@ class Store:
         exception (taken as ``'shape'``). A MemoryError says nothing about
         the file, so it propagates and the file stays where it is.
         """
-        fs = self.fs
-        if fs.exists(ARCH_TMP):
-            self._drop(ARCH_TMP)
-        name = STATE
-        if fs.exists(TMP):
-            if not fs.exists(STATE) and self._read(TMP)[1] is None:
-                try:
-                    fs.rename(TMP, STATE)
-                except OSError:
-                    name = TMP  # load it where it is; the next save replaces it
-            else:
-                self._drop(TMP)
-        if not fs.exists(name):
-            return None, None
-        obj, problem = self._read(name)
-        if problem is None:
-            try:
-                return validate(obj), None
-            except MemoryError:
-                raise
-            except Exception as e:
-                problem = _code(e)
-        self._set_aside(name)
-        return None, problem
+        from tanteador import storeops
+
+        return storeops.load(self, validate)
 
     def save(self, doc):
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
@@ -107,13 +85,9 @@ class Store:
 
     def names(self):
         """Player names from ``names.json``; [] if missing or bad (kept)."""
-        obj, problem = self._read(NAMES, MAX_NAMES)
-        if problem is not None:
-            return []
-        try:
-            return check_names(obj)
-        except ValueError:
-            return []
+        from tanteador import storeops
+
+        return storeops.names(self)
 
     def archive(self, match_doc):
         """Keep a finished match as ``hNNNN.json`` -> None or ``'full'``/``'io'``.
@@ -121,24 +95,21 @@ class Store:
         Archiving the same document twice in a row writes it once, so the
         app may archive again after a restart without making duplicates.
         """
-        nums = self._numbers(_is_arch)
-        if nums and self._same(_arch(nums[-1]), match_doc):
-            return None
-        n = nums[-1] + 1 if nums else 1
-        problem = self._write(ARCH_TMP, _arch(n), match_doc)
-        if problem is None:
-            nums.append(n)
-            while len(nums) > ARCH_KEEP:
-                self._drop(_arch(nums.pop(0)))
-        return problem
+        from tanteador import storeops
+
+        return storeops.archive(self, match_doc)
 
     def archives(self):
         """Names of the archived matches, oldest first."""
-        return [_arch(n) for n in self._numbers(_is_arch)]
+        from tanteador import storeops
+
+        return storeops.archives(self)
 
     def bad_files(self):
         """Names of the files moved aside, oldest first."""
-        return [_bad(n) for n in self._numbers(_is_bad)]
+        from tanteador import storeops
+
+        return storeops.bad_files(self)
 
     def _write(self, tmp, final, doc):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``."""
@@ -170,59 +141,6 @@ class Store:
             return _io_code(e)
         return None
 
-    def _read(self, name, limit=MAX_STATE):
-        """(parsed JSON, None) or (None, 'damaged')."""
-        try:
-            if self.fs.size(name) > limit:
-                return None, "damaged"
-            f = self.fs.open(name, "rb")
-            try:
-                # MicroPython's json.load parses a real file as a stream (no
-                # copy of the whole text); a file wrapped in Python code is read.
-                if hasattr(f, "readinto"):
-                    return json.load(f), None
-                return json.loads(f.read()), None
-            finally:
-                f.close()
-        except (OSError, ValueError, RuntimeError):
-            return None, "damaged"
-
-    def _same(self, name, doc):
-        """True if file ``name`` holds exactly the JSON text of ``doc``."""
-        try:
-            f = self.fs.open(name, "rb")
-            try:
-                cmp = _Out(f, True)
-                _dump(doc, cmp)
-                cmp.flush()
-                return cmp.same and not f.read(1)
-            finally:
-                f.close()
-        except OSError:
-            return False
-
-    def _set_aside(self, name):
-        nums = self._numbers(_is_bad)
-        n = nums[-1] + 1 if nums else 1
-        try:
-            self.fs.rename(name, _bad(n))
-        except OSError:
-            pass
-
-    def _numbers(self, parse):
-        """Sorted numbers of the files whose names ``parse`` recognises."""
-        try:
-            names = self.fs.listdir()
-        except OSError:
-            return []
-        nums = []
-        for name in names:
-            n = parse(name)
-            if n is not None:
-                nums.append(n)
-        nums.sort()
-        return nums
-
     def _drop(self, name):
         try:
             self.fs.remove(name)
@@ -237,20 +155,9 @@ def check_names(obj):
     ``'empty'`` a name empty or only spaces, ``'long'`` more than 12
     characters, ``'chars'`` a control or non-character code point.
     """
-    if not isinstance(obj, list) or any(not isinstance(s, str) for s in obj):
-        raise ValueError("list")
-    if len(obj) > NAMES_MAX:
-        raise ValueError("many")
-    for s in obj:
-        if not s.strip():
-            raise ValueError("empty")
-        if len(s) > NAME_LEN:
-            raise ValueError("long")
-        for c in s:
-            o = ord(c)
-            if o < 32 or 127 <= o < 160 or 0xD800 <= o < 0xE000 or o in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF):
-                raise ValueError("chars")
-    return list(obj)
+    from tanteador import storeops
+
+    return storeops.check_names(obj)
 
 
 def _dump(obj, out):
@@ -317,43 +224,7 @@ class _Out:
         self.buf = bytearray()
 
 
-def _code(e):
-    c = getattr(e, "code", None)
-    if c == "json":
-        return "damaged"
-    if c in _CODES:
-        return c
-    return "shape"
-
-
 def _io_code(e):
     return "full" if errno_of(e) == _ENOSPC else "io"
 
 
-def _arch(n):
-    return "h%04d.json" % n
-
-
-def _bad(n):
-    return "bad-%d-state.json" % n
-
-
-def _digits(s):
-    if not s:
-        return None
-    for c in s:
-        if not "0" <= c <= "9":
-            return None
-    return int(s)
-
-
-def _is_arch(name):
-    if len(name) > 6 and name[0] == "h" and name[-5:] == ".json":
-        return _digits(name[1:-5])
-    return None
-
-
-def _is_bad(name):
-    if name[:4] == "bad-" and name[-11:] == "-state.json":
-        return _digits(name[4:-11])
-    return None

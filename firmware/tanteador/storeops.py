@@ -1,0 +1,197 @@
+"""The rarely run part of ``store``: boot recovery, names, the archive.
+
+Kept apart so the table screen does not hold its code: the app imports it
+for a moment (boot, setup, match end) and unloads it again (see
+``App._sweep``). ``store.Store`` forwards to these functions, which take the
+``Store`` as their first argument.
+"""
+
+import json
+
+from tanteador.store import (
+    ARCH_KEEP, ARCH_TMP, MAX_NAMES, MAX_STATE, NAME_LEN, NAMES, NAMES_MAX,
+    STATE, TMP, _Out, _dump,
+)
+
+_CODES = ("newer", "shape", "history")
+
+
+def load(st, validate):
+    """Load the saved document of Store ``st``; see ``Store.load``."""
+    fs = st.fs
+    if fs.exists(ARCH_TMP):
+        st._drop(ARCH_TMP)
+    name = STATE
+    if fs.exists(TMP):
+        if not fs.exists(STATE) and _read(st, TMP)[1] is None:
+            try:
+                fs.rename(TMP, STATE)
+            except OSError:
+                name = TMP  # load it where it is; the next save replaces it
+        else:
+            st._drop(TMP)
+    if not fs.exists(name):
+        return None, None
+    obj, problem = _read(st, name)
+    if problem is None:
+        try:
+            return validate(obj), None
+        except MemoryError:
+            raise
+        except Exception as e:
+            problem = _code(e)
+    _set_aside(st, name)
+    return None, problem
+
+
+def names(st):
+    """Player names of Store ``st``; see ``Store.names``."""
+    obj, problem = _read(st, NAMES, MAX_NAMES)
+    if problem is not None:
+        return []
+    try:
+        return check_names(obj)
+    except ValueError:
+        return []
+
+
+def archive(st, match_doc):
+    """Archive a finished match in Store ``st``; see ``Store.archive``."""
+    nums = _numbers(st, _is_arch)
+    if nums and _same(st, _arch(nums[-1]), match_doc):
+        return None
+    n = nums[-1] + 1 if nums else 1
+    problem = st._write(ARCH_TMP, _arch(n), match_doc)
+    if problem is None:
+        nums.append(n)
+        while len(nums) > ARCH_KEEP:
+            st._drop(_arch(nums.pop(0)))
+    return problem
+
+
+def archives(st):
+    """Names of the archived matches of Store ``st``, oldest first."""
+    return [_arch(n) for n in _numbers(st, _is_arch)]
+
+
+def bad_files(st):
+    """Names of the files Store ``st`` moved aside, oldest first."""
+    return [_bad(n) for n in _numbers(st, _is_bad)]
+
+
+def _read(st, name, limit=MAX_STATE):
+    """(parsed JSON, None) or (None, 'damaged')."""
+    try:
+        if st.fs.size(name) > limit:
+            return None, "damaged"
+        f = st.fs.open(name, "rb")
+        try:
+            # MicroPython's json.load parses a real file as a stream (no
+            # copy of the whole text); a file wrapped in Python code is read.
+            if hasattr(f, "readinto"):
+                return json.load(f), None
+            return json.loads(f.read()), None
+        finally:
+            f.close()
+    except (OSError, ValueError, RuntimeError):
+        return None, "damaged"
+
+
+def _same(st, name, doc):
+    """True if file ``name`` holds exactly the JSON text of ``doc``."""
+    try:
+        f = st.fs.open(name, "rb")
+        try:
+            cmp = _Out(f, True)
+            _dump(doc, cmp)
+            cmp.flush()
+            return cmp.same and not f.read(1)
+        finally:
+            f.close()
+    except OSError:
+        return False
+
+
+def _set_aside(st, name):
+    nums = _numbers(st, _is_bad)
+    n = nums[-1] + 1 if nums else 1
+    try:
+        st.fs.rename(name, _bad(n))
+    except OSError:
+        pass
+
+
+def _numbers(st, parse):
+    """Sorted numbers of the files whose names ``parse`` recognises."""
+    try:
+        names = st.fs.listdir()
+    except OSError:
+        return []
+    nums = []
+    for name in names:
+        n = parse(name)
+        if n is not None:
+            nums.append(n)
+    nums.sort()
+    return nums
+
+
+def check_names(obj):
+    """Validate a names list -> list of str, or raise ValueError(code).
+
+    Codes: ``'list'`` not a list of strings, ``'many'`` more than 16 names,
+    ``'empty'`` a name empty or only spaces, ``'long'`` more than 12
+    characters, ``'chars'`` a control or non-character code point.
+    """
+    if not isinstance(obj, list) or any(not isinstance(s, str) for s in obj):
+        raise ValueError("list")
+    if len(obj) > NAMES_MAX:
+        raise ValueError("many")
+    for s in obj:
+        if not s.strip():
+            raise ValueError("empty")
+        if len(s) > NAME_LEN:
+            raise ValueError("long")
+        for c in s:
+            o = ord(c)
+            if o < 32 or 127 <= o < 160 or 0xD800 <= o < 0xE000 or o in (0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF):
+                raise ValueError("chars")
+    return list(obj)
+
+
+def _code(e):
+    c = getattr(e, "code", None)
+    if c == "json":
+        return "damaged"
+    if c in _CODES:
+        return c
+    return "shape"
+
+
+def _arch(n):
+    return "h%04d.json" % n
+
+
+def _bad(n):
+    return "bad-%d-state.json" % n
+
+
+def _digits(s):
+    if not s:
+        return None
+    for c in s:
+        if not "0" <= c <= "9":
+            return None
+    return int(s)
+
+
+def _is_arch(name):
+    if len(name) > 6 and name[0] == "h" and name[-5:] == ".json":
+        return _digits(name[1:-5])
+    return None
+
+
+def _is_bad(name):
+    if name[:4] == "bad-" and name[-11:] == "-state.json":
+        return _digits(name[4:-11])
+    return None
