@@ -78,6 +78,12 @@ def firmware_files(root):
     return files
 
 
+# Without line numbers (-O3 also drops asserts, which the firmware has none
+# of): they would take about 1.5 KB of the Pico's heap. The error screen's
+# code names the function instead.
+MPY_CROSS_OPTS = ("-O3",)
+
+
 def build(files, compiler=None):
     """{board path: bytes}: .mpy for the package when a compiler is given, main.py stays source."""
     out = {}
@@ -89,7 +95,7 @@ def build(files, compiler=None):
                 continue
             target = path[:-3] + ".mpy"
             dest = os.path.join(tmp, "x.mpy")
-            r = _run(compiler, "-s", path.lstrip("/"), "-o", dest, local)
+            r = _run(compiler, *MPY_CROSS_OPTS, "-s", path.lstrip("/"), "-o", dest, local)
             if r.returncode != 0:
                 raise UserError("mpy-cross could not compile %s:\n%s" % (local, (r.stderr or r.stdout).strip()))
             with open(dest, "rb") as f:

@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import mplane  # noqa: E402
+from host_tools import flash, mplane  # noqa: E402
 
 FIRMWARE = mplane.FIRMWARE
 
@@ -54,7 +54,7 @@ def compile_tree(dest):
         target = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         subprocess.run(
-            [mplane.find_mpy_cross(), "-o", target, "-s", rel, os.path.join(FIRMWARE, rel)],
+            [mplane.find_mpy_cross(), *flash.MPY_CROSS_OPTS, "-o", target, "-s", rel, os.path.join(FIRMWARE, rel)],
             check=True,
             capture_output=True,
         )
@@ -83,3 +83,22 @@ def test_precompiled_tree_imports_on_micropython(tmp_path, micropython):
     assert len(lines) == len(mods)
     for line in lines:
         assert line.endswith(".mpy"), line
+
+
+def test_error_code_tells_functions_apart_without_line_numbers(tmp_path, micropython):
+    """The flashed .mpy files carry no line numbers: the error code names the function instead."""
+    compile_tree(str(tmp_path))
+    code = (
+        "from tanteador import rules\n"
+        "from tanteador.screens.error import _where, code_of\n"
+        "for f in (lambda: rules.check_points(None, 2), lambda: rules.hand_winner(None)):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except Exception as e:\n"
+        "        print('where', _where(e), code_of(e))\n"
+    )
+    rc, out, err = mplane.run_code(code, pythonpath=[str(tmp_path), mplane.DEVICE])
+    assert rc == 0, err + out
+    lines = [l.split(" ", 2)[1:] for l in out.splitlines() if l.startswith("where ")]
+    assert [w for w, _ in lines] == ["rules.py:check_points:1", "rules.py:hand_winner:1"]
+    assert lines[0][1] != lines[1][1]

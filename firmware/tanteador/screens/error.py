@@ -8,7 +8,11 @@ from tanteador.screens import ui
 
 
 def _where(e):
-    """"file:line" of the innermost frame of ``e``'s traceback ("" if unknown)."""
+    """"file:function:line" of the innermost frame of ``e``'s traceback ("" if unknown).
+
+    The function matters: the firmware as flashed is compiled without line
+    numbers (every line reads as 1), to keep them off the heap.
+    """
     pe = getattr(sys, "print_exception", None)
     if pe is not None:
         import io
@@ -23,6 +27,7 @@ def _where(e):
             return ""
         f = last.split('"')[1]
         ln = last.split("line ")[-1].split(",")[0].strip()
+        fn = last.split(" in ")[-1].strip()
     else:
         tb = e.__traceback__
         if tb is None:
@@ -31,7 +36,8 @@ def _where(e):
             tb = tb.tb_next
         f = tb.tb_frame.f_code.co_filename
         ln = str(tb.tb_lineno)
-    return f.replace("\\", "/").split("/")[-1] + ":" + ln
+        fn = tb.tb_frame.f_code.co_name
+    return f.replace("\\", "/").split("/")[-1] + ":" + fn + ":" + ln
 
 
 def code_of(e):
