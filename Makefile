@@ -1,6 +1,7 @@
 # Quick start: `make sim` plays the device in this terminal, `make test` runs
-# every test (CPython and the real MicroPython unix port). Both create .venv
-# and install what they need on first use.
+# every test (CPython, the real MicroPython unix port and its 32-bit
+# WebAssembly port under Node.js). Both create .venv and install what they
+# need on first use.
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -24,7 +25,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 sim: $(VENV)/.installed
 	$(BIN)/tanteador sim $(ARGS)
 
-test: $(VENV)/.installed-test
+# MicroPython's WebAssembly port, pinned by its lock file (needs Node.js and npm).
+WASM := host_tools/wasm/node_modules/.package-lock.json
+$(WASM): host_tools/wasm/package.json host_tools/wasm/package-lock.json
+	npm ci --prefix host_tools/wasm --no-audit --no-fund
+
+test: $(VENV)/.installed-test $(WASM)
 	$(BIN)/python -m pytest $(ARGS)
 
 # The README's pictures (English); `gallery` draws every screen in every language.
@@ -35,4 +41,4 @@ gallery: $(VENV)/.installed
 	$(BIN)/tanteador screens out/screens
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis host_tools/wasm/node_modules

@@ -4,7 +4,7 @@
 ``{"k": "end"}``, like mp_driver. Kept small and importing nothing of the
 firmware at module level, so the heap it reports is the firmware's.
 
-play  a button script on an instrumented App: heap after every event,
+play  a button script on an instrumented App: heap after every script line,
       time per event (with a reference loop timed in the same run), bytes
       and pages sent to the display, files and bytes written to the flash.
 boot  time from the first firmware import to the first frame.
@@ -121,13 +121,12 @@ class _CountingFile:
 class Probe:
     """Stands in for the app in the script player: polls it and measures around each poll."""
 
-    def __init__(self, app, board, heap, timing):
+    def __init__(self, app, board, timing):
         from tanteador.buttons import Buttons
 
         self.app = app
         self.board = board
         self.shadow = Buttons()   # the same gestures the app sees, counted here
-        self.heap = heap
         self.timing = timing
         self.events = 0
         self.event_polls = 0
@@ -169,78 +168,119 @@ class Probe:
             self.event_polls += 1
             if self.timing:
                 self.times.append(dt)
-            if self.heap:
-                m = mem()
-                if m is not None and m > self.peak:
-                    self.peak = m
-                    self.peak_at = len(self.app.match.hands) if self.app.match is not None else 0
         return shown
 
 
-def play_file(path, player):
-    """Play a script file one line at a time (the whole script never sits in the heap)."""
-    from script import parse
+class Session:
+    """One benchmark match, played a script line at a time.
 
-    f = open(path)
-    try:
-        for line in f:
-            for st in parse(line):
-                player.step(st)
-    finally:
-        f.close()
+    The heap is sampled between lines, from a fresh call: on the unix port
+    ``sample`` collects first; the WebAssembly port collects only when
+    control is back at the top level, so its runner calls ``step`` and
+    ``sample`` as separate top-level calls (see host_tools/wasm/run.mjs).
+    """
+
+    def __init__(self, a):
+        if isinstance(a, str):
+            a = json.loads(a)
+        self.a = a
+        self.base = self.boot = None
+        self.ref0 = ref_us() if a.get("timing") else None
+
+    def start(self):
+        """Boot the firmware on a host board over the flash folder a.dir."""
+        from hostboard import HostBoard
+        from script import Player
+        from tanteador.app import App
+        from tanteador.flashfs import DirFS
+
+        self.cfs = CountingFS(DirFS(self.a["dir"]))
+        board = HostBoard(fs=self.cfs)
+        self.app = app = App(board, 0)
+        self.commits = 0
+        commit = app.commit
+
+        def counted():
+            self.commits += 1
+            return commit()
+
+        app.commit = counted
+        self.probe = Probe(app, board, self.a.get("timing", False))
+        self.player = Player(self.probe, board)
+        self.script = open(self.a["script"])
+
+    def step(self):
+        """Play the next script line; False when the script is over."""
+        from script import parse
+
+        line = self.script.readline()
+        if not line:
+            self.script.close()
+            return False
+        for st in parse(line):
+            self.player.step(st)
+        return True
+
+    def sample(self, used=None):
+        """Note the heap in use now (``used`` when the runner measured it itself)."""
+        if not self.a.get("heap", True):
+            return
+        m = mem() if used is None else used
+        probe = self.probe
+        if m is not None and m > probe.peak:
+            probe.peak = m
+            probe.peak_at = len(self.app.match.hands) if self.app.match is not None else 0
+
+    def result(self, end=None):
+        """Every figure of the finished match, as one object (``end``: heap measured by the runner)."""
+        a, app, probe, cfs = self.a, self.app, self.probe, self.cfs
+        ref1 = ref_us() if a.get("timing") else None
+        m = app.match
+        st = app.state()
+        size = cfs.size("state.json") if cfs.exists("state.json") else 0
+        times = probe.times
+        times.sort()
+        out = {
+            "k": "play", "impl": sys.implementation.name,
+            "base": self.base, "boot": self.boot, "peak": probe.peak, "peak_hand": probe.peak_at,
+            "end": mem() if end is None else end, "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
+            "errors": probe.errors, "screen": app.screen.NAME,
+            "events": probe.events, "event_polls": probe.event_polls, "shows": probe.shows,
+            "idle_shows": probe.idle_shows, "same_shows": probe.same_shows, "pages": probe.pages,
+            "commits": self.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
+            "removes": cfs.removes, "state_bytes": size,
+            "ref_us": None if self.ref0 is None else min(self.ref0, ref1),
+            "t_med": times[len(times) // 2] if times else None,
+            "t_p90": times[len(times) * 9 // 10] if times else None,
+            "t_max": times[-1] if times else None,
+            "t_mean": sum(times) // len(times) if times else None,
+        }
+        if a.get("state"):
+            out["state"] = st
+        return out
+
+
+def finish(session, base, boot, end):
+    """Emit the figures of a session whose heap the runner measured, and the end marker."""
+    session.base, session.boot = base, boot
+    emit(session.result(end))
+    emit({"k": "end", "impl": sys.implementation.name})
 
 
 def cmd_play(a):
     """Play the script file a.script from the saved state in folder a.dir; emit every figure."""
-    from hostboard import HostBoard
-    from script import Player
+    # Baseline: the interpreter, this module and the host board's code; on
+    # the Pico the board module and the OLED driver take their place.
+    import hostboard  # noqa: F401
+    import script  # noqa: F401
 
-    folder = a["dir"]
-    # Baseline: the interpreter, this module, the host board and the player;
-    # on the Pico the board module and the OLED driver take their place.
-    base = mem()
-    ref0 = ref_us() if a.get("timing") else None
-    from tanteador.app import App
-    from tanteador.flashfs import DirFS
-
-    cfs = CountingFS(DirFS(folder))
-    board = HostBoard(fs=cfs)
-    app = App(board, 0)
-    boot = mem()
-    commits = [0]
-    commit = app.commit
-
-    def counted():
-        commits[0] += 1
-        return commit()
-
-    app.commit = counted
-    probe = Probe(app, board, a.get("heap", True), a.get("timing", False))
-    play_file(a["script"], Player(probe, board))
-    ref1 = ref_us() if a.get("timing") else None
-    m = app.match
-    st = app.state()
-    size = cfs.size("state.json") if cfs.exists("state.json") else 0
-    times = probe.times
-    times.sort()
-    out = {
-        "k": "play", "impl": sys.implementation.name,
-        "base": base, "boot": boot, "peak": probe.peak, "peak_hand": probe.peak_at, "end": mem(),
-        "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
-        "errors": probe.errors, "screen": app.screen.NAME,
-        "events": probe.events, "event_polls": probe.event_polls, "shows": probe.shows,
-        "idle_shows": probe.idle_shows, "same_shows": probe.same_shows, "pages": probe.pages,
-        "commits": commits[0], "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
-        "removes": cfs.removes, "state_bytes": size,
-        "ref_us": None if ref0 is None else min(ref0, ref1),
-        "t_med": times[len(times) // 2] if times else None,
-        "t_p90": times[len(times) * 9 // 10] if times else None,
-        "t_max": times[-1] if times else None,
-        "t_mean": sum(times) // len(times) if times else None,
-    }
-    if a.get("state"):
-        out["state"] = st
-    emit(out)
+    s = Session(a)
+    s.base = mem()
+    s.start()
+    s.boot = mem()
+    while s.step():
+        s.sample()
+    emit(s.result())
 
 
 def cmd_boot(a):

@@ -1,0 +1,84 @@
+"""A 32-bit MicroPython on the PC: the WebAssembly port under Node.js.
+
+The unix port on a 64-bit PC stores every pointer in 8 bytes and hands out
+heap blocks of 32 bytes; a Pico, like WebAssembly, uses 4 and 16. So the
+benchmark weighs the firmware's heap here too, for a figure sized like the
+device's. The port itself is an npm package pinned in host_tools/wasm; its
+runner (run.mjs) plays one benchmark match and prints the figures.
+
+The firmware goes in as .mpy files, as ``tanteador flash`` installs it, or
+as a ROMFS image: the .mpy files of a ROMFS run in place from flash, which is
+what a Pico does with frozen code, so that figure stands for a build with the
+firmware frozen in.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+from host_tools import mplane
+
+HERE = os.path.join(mplane.ROOT, "host_tools", "wasm")
+PACKAGE = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript",
+                       "micropython.mjs")
+INSTALL_HINT = (
+    "the WebAssembly MicroPython (npm package @micropython/micropython-webassembly-pyscript) "
+    "or Node.js was not found.\n"
+    "Install the pinned package with\n"
+    "    npm ci --prefix host_tools/wasm\n"
+    "(Node.js 18 or newer), or run `make test`, which installs it."
+)
+
+
+class WasmMissing(RuntimeError):
+    """Node.js or the WebAssembly MicroPython package is not installed."""
+
+    def __init__(self):
+        RuntimeError.__init__(self, INSTALL_HINT)
+
+
+def node():
+    """Path of the node binary; WasmMissing if it or the package is absent."""
+    exe = shutil.which("node")
+    if exe is None or not os.path.exists(PACKAGE):
+        raise WasmMissing()
+    return exe
+
+
+def make_romfs(tree, dest):
+    """Write a ROMFS image of the compiled firmware ``tree`` to ``dest``."""
+    import contextlib
+    import io
+
+    from mpremote.romfs import make_romfs as build
+
+    with contextlib.redirect_stdout(io.StringIO()):   # it lists the tree as it goes
+        image = build(tree, mpy_cross=False)
+    with open(dest, "wb") as f:
+        f.write(image)
+
+
+def play(tree, flash_dir, script, romfs=None, timeout=600):
+    """Play ``script`` on the 32-bit port from the saved state in ``flash_dir``; the figures.
+
+    ``tree`` is the compiled firmware on sys.path (ignored with ``romfs``,
+    whose image is mounted at /rom instead).
+    """
+    conf = {
+        "paths": ["/rom" if romfs else os.path.abspath(tree), mplane.DEVICE],
+        "copy": [os.path.dirname(os.path.abspath(flash_dir)), os.path.dirname(os.path.abspath(script))],
+        "args": {"dir": os.path.abspath(flash_dir), "script": os.path.abspath(script)},
+    }
+    if romfs:
+        conf["romfs"] = os.path.abspath(romfs)
+    cmd = [node(), os.path.join(HERE, "run.mjs"), json.dumps(conf)]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=HERE)
+    except subprocess.TimeoutExpired:
+        raise mplane.LaneError("the WebAssembly run timed out after %d s" % timeout)
+    results, noise = mplane.parse(p.stdout)
+    if p.returncode != 0 or not results or results[-1].get("k") != "end":
+        tail = "\n".join((p.stderr + "\n" + "\n".join(noise)).strip().splitlines()[-25:])
+        raise mplane.LaneError("WebAssembly run failed (exit %s)\n%s" % (p.returncode, tail), p.stdout, p.stderr)
+    return results[0]
