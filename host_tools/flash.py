@@ -6,6 +6,10 @@ with mpy-cross if the board reads that .mpy version (else copy the .py
 files), copy only the files whose hash differs, remove code files that are
 no longer part of the firmware, and reset. The saved match in /tt/ is never
 touched.
+
+A board whose MicroPython was built with Tanteador frozen in
+(hardware/frozen/manifest.py) gets main.py only: a copy of the package on
+its filesystem would be imported instead of the frozen one.
 """
 
 import errno
@@ -15,7 +19,7 @@ import re
 import subprocess
 import tempfile
 
-from host_tools import FIRMWARE, UserError
+from host_tools import FIRMWARE, VERSION, UserError
 from host_tools import link as linkmod
 
 CODE_DIR = "/tanteador"
@@ -153,8 +157,15 @@ def main(args, link=None):
         else:
             print("precompiling with mpy-cross for .mpy v%s" % ver)
         files = build(firmware_files(FIRMWARE), compiler)
+        frozen = link.frozen_version()
+        if frozen is not None:
+            files = {"/main.py": files["/main.py"]}
+            print("the board's firmware has Tanteador %s frozen in: copying main.py only" % frozen)
+            if frozen != VERSION:
+                print("note: this PC has Tanteador %s; the board runs %s until its firmware is rebuilt "
+                      "(hardware/frozen/README.md)" % (VERSION, frozen))
         have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
-        if not args.no_mip:
+        if not args.no_mip and frozen is None:
             if install_driver(link, have):
                 have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
         changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
@@ -169,6 +180,9 @@ def main(args, link=None):
             )
         for p in stale:
             link.remove(p)
+        if frozen is not None:
+            # Even empty, the folder would be imported as the package in place of the frozen one.
+            link.remove_dirs(CODE_DIR)
         # main.py last: a board cut off mid-copy does not start half a firmware.
         order = [p for p in changed if p != "/main.py"] + [p for p in changed if p == "/main.py"]
         for p in order:

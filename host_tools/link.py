@@ -103,6 +103,35 @@ print(repr(_o))
 
 _FREE = "import os\n_s=os.statvfs('/')\nprint(_s[0]*_s[3])"
 
+# Looks for the package among the firmware's frozen modules only: a copy on
+# the filesystem would otherwise be found first.
+_FROZEN = """import sys
+_p=sys.path[:]
+sys.path[:]=['.frozen']
+try:
+ import tanteador
+ _v=tanteador.VERSION
+except ImportError:
+ _v=None
+finally:
+ sys.path[:]=_p
+ sys.modules.pop('tanteador',None)
+print(repr(_v))
+"""
+
+# Empty folders of a tree, deepest first (its files are already gone).
+_RMDIRS = """import os
+def _r(d):
+ try:
+  es=list(os.ilistdir(d))
+ except OSError:
+  return
+ for e in es:
+  if e[1]&0x4000:_r(d+'/'+e[0])
+ os.rmdir(d)
+_r(%r)
+"""
+
 
 class Link:
     """A board in the raw REPL, seen through an mpremote transport."""
@@ -154,6 +183,10 @@ class Link:
         """Free bytes on the board's filesystem."""
         return self._value(_FREE)
 
+    def frozen_version(self):
+        """VERSION of a Tanteador frozen into the board's firmware, or None."""
+        return self._value(_FROZEN)
+
     def listdir(self, path):
         """Names in a folder of the board; [] when it does not exist."""
         try:
@@ -197,6 +230,10 @@ class Link:
             self.t.fs_rmfile(path)
         except OSError as e:
             raise UserError("cannot remove %s on the board: %s" % (path, _oserr(e)))
+
+    def remove_dirs(self, path):
+        """Remove the folder ``path`` and the empty folders in it (nothing if it does not exist)."""
+        self._run(_RMDIRS % path)
 
     def reset(self):
         """Hard reset: the board restarts and runs main.py."""

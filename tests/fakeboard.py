@@ -11,6 +11,7 @@ import errno
 import io
 import os
 import traceback
+import types
 
 from mpremote.transport import Transport, TransportExecError
 
@@ -45,6 +46,7 @@ class FakeBoard(Transport):
         self.in_raw_repl = True
         self.execs = []
         self.ns = {}
+        self.frozen = None   # VERSION of a Tanteador frozen into the firmware
         self._modules = {"os": self._os_module(), "sys": self._sys_module(), "machine": self._machine()}
 
     # --- the board's filesystem -------------------------------------------------
@@ -172,6 +174,7 @@ class FakeBoard(Transport):
             implementation = board.impl
             platform = "rp2"
             path = ["", ".frozen", "/lib"]
+            modules = {}
 
         return FakeSys
 
@@ -194,6 +197,11 @@ class FakeBoard(Transport):
         def fake_import(name, *a, **kw):
             if name in modules:
                 return modules[name]
+            if name == "tanteador":
+                # Only a frozen package is modelled: never the PC's own copy.
+                if self.frozen is not None and ".frozen" in modules["sys"].path:
+                    return types.SimpleNamespace(VERSION=self.frozen)
+                raise ImportError("no module named 'tanteador'")
             return builtins.__import__(name, *a, **kw)
 
         def fake_print(*args, sep=" ", end="\n", **kw):

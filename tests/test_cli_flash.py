@@ -3,6 +3,7 @@
 import hashlib
 import io
 import json
+import os
 import urllib.error
 
 import pytest
@@ -101,6 +102,35 @@ def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmwa
     assert "/tanteador/old_screen.mpy" not in files
     assert "/tt/state.json" in files and "/tt/h0001.json" in files
     assert "4 old files removed" in capsys.readouterr().out
+
+
+def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firmware, index, capsys, monkeypatch):
+    """A package left on the filesystem would be imported instead of the frozen one."""
+    monkeypatch.setattr(flash, "VERSION", "9.9")
+    assert run() == 0
+    assert "/tanteador/app.mpy" in board.files()
+    capsys.readouterr()
+    board.frozen = "9.9"
+    assert run() == 0
+    files = board.files()
+    assert not any(p.startswith("/tanteador") for p in files)
+    assert not os.path.exists(board.host("/tanteador"))
+    assert files["/main.py"] == (firmware / "main.py").read_bytes()
+    assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
+    out = capsys.readouterr().out
+    assert "Tanteador 9.9 frozen in: copying main.py only" in out
+    assert "note:" not in out
+    assert board.resets == 2
+
+
+def test_frozen_firmware_older_than_the_pc_is_named(board, firmware, index, capsys, monkeypatch):
+    board.frozen = "0.0.1"
+    monkeypatch.setattr(flash, "VERSION", "9.9")
+    assert run() == 0
+    out = capsys.readouterr().out
+    assert "this PC has Tanteador 9.9; the board runs 0.0.1 until its firmware is rebuilt" in out
+    assert "/lib/ssd1306.mpy" not in board.files()   # the frozen firmware carries its driver
+    assert sorted(board.files()) == ["/main.py", "/tt/h0001.json", "/tt/state.json"]
 
 
 def test_older_micropython_gets_the_compiler_of_its_mpy_version(board, firmware, index, capsys):
@@ -228,3 +258,14 @@ def test_full_while_installing_the_driver(board, firmware, index, capsys):
     assert run() == 1
     assert "full while installing the ssd1306 driver" in capsys.readouterr().err
     assert not any(p.startswith("/tanteador") for p in board.files())
+
+
+def test_frozen_probe_on_real_micropython_ignores_the_filesystem_copy():
+    """The board-side probe: None beside a package on the path, and the path left as it was."""
+    from host_tools import mplane
+
+    mplane.require_micropython()
+    code = linkmod._FROZEN + "import sys\nimport tanteador\nprint(repr(tanteador.VERSION))\n"
+    rc, out, err = mplane.run_code(code)
+    assert rc == 0, err + out
+    assert out.split() == ["None", repr(flash.VERSION)]
