@@ -26,6 +26,7 @@ KEYS = {
                 "pages_per_redraw", "same_shows", "idle_shows"},
     "work": {"mp", "cpython"},
     "boot": {"py", "mpy"},
+    "heap32": {"mpy", "rom", "romfs_bytes"},
     "targets": set(bench.TARGETS),
 }
 
@@ -55,6 +56,10 @@ def test_bench_figures_are_consistent(quick):
     _, r, _ = quick
     assert r["match"]["hands"] == 6
     assert 0 < r["heap"]["baseline"] < r["heap"]["boot"] <= r["heap"]["peak"] + 4096
+    for kind in ("mpy", "rom"):
+        h = r["heap32"][kind]
+        assert 0 < h["baseline"] < h["boot"] <= h["peak"], kind
+        assert (h["hands"], h["errors"]) == (r["match"]["hands"], 0), kind
     assert r["flash"]["commits"] >= r["match"]["hands"]
     assert r["flash"]["state_bytes"] > 0 and r["flash"]["bytes"] >= r["flash"]["state_bytes"]
     assert r["display"]["redraws"] >= r["match"]["hands"]
