@@ -302,14 +302,20 @@ def boot(state_doc, work, tree, runs):
 
 
 def play32(doc, text, folder, tree, romfs=None):
-    """Heap figures of the match on the 32-bit WebAssembly port, from ``tree`` or its ROMFS image."""
+    """Heap figures of the match on the 32-bit WebAssembly port, from ``tree`` or its ROMFS image.
+
+    After the match every firmware module is loaded once and unloaded again
+    ("visited"): the heap of a device on which every screen has been opened,
+    since MicroPython never frees the names a module brought.
+    """
     matchplan.write_doc(folder, doc)
     script = folder.rstrip("/") + ".script"
     with open(script, "w") as f:
         f.write(text)
-    r = wasmlane.play(tree, folder, script, romfs=romfs)
+    r = wasmlane.play(tree, folder, script, romfs=romfs, modules=firmware_modules())
     return {"baseline": r["base"], "boot": r["boot"], "peak": r["peak"], "peak_hand": r["peak_hand"],
             "firmware_boot": r["boot"] - r["base"], "firmware_peak": r["peak"] - r["base"],
+            "firmware_visited": r["visited"] - r["base"],
             "hands": r["hands"], "over": r["over"], "errors": r["errors"]}
 
 
@@ -454,9 +460,13 @@ def check_targets(r):
     """{key: True/False} for each target of the issue."""
     least = r["heap"]["min_heapsize_kb"]
     h32 = r["heap32"]
+
+    def most(x):
+        return max(x["firmware_boot"], x["firmware_peak"], x["firmware_visited"])
+
     return {
-        "heap_mpy": h32["mpy"]["firmware_peak"] < 40 * KB and h32["mpy"]["firmware_boot"] < 40 * KB,
-        "heap_rom": h32["rom"]["firmware_peak"] < 40 * KB and h32["rom"]["firmware_boot"] < 40 * KB,
+        "heap_mpy": most(h32["mpy"]) < 40 * KB,
+        "heap_rom": most(h32["rom"]) < 40 * KB,
         "min_heap": least is not None and least <= 64,
         "writes_per_commit": r["flash"]["writes_per_commit"] <= 1,
         "state_bytes": r["flash"]["state_bytes"] < 2 * KB,
@@ -477,8 +487,10 @@ def rows(r):
         return "ok" if t[k] else "MISSED"
 
     def heap(x):
-        return "%.1f KB after boot, %.1f KB peak at hand %d" % (
-            x["firmware_boot"] / KB, x["firmware_peak"] / KB, x["peak_hand"])
+        visited = x.get("firmware_visited")
+        return "%.1f KB after boot, %.1f KB peak at hand %d%s" % (
+            x["firmware_boot"] / KB, x["firmware_peak"] / KB, x["peak_hand"],
+            "" if visited is None else "; %.1f KB once every screen was opened" % (visited / KB))
 
     return [
         ("heap, 32-bit, .mpy files as flashed", heap(h32["mpy"]), "< 40 KB", ok("heap_mpy")),

@@ -59,11 +59,13 @@ def make_romfs(tree, dest):
         f.write(image)
 
 
-def play(tree, flash_dir, script, romfs=None, timeout=600):
+def play(tree, flash_dir, script, romfs=None, modules=None, timeout=600):
     """Play ``script`` on the 32-bit port from the saved state in ``flash_dir``; the figures.
 
     ``tree`` is the compiled firmware on sys.path (ignored with ``romfs``,
-    whose image is mounted at /rom instead).
+    whose image is mounted at /rom instead). With ``modules``, these are
+    loaded once each after the match and unloaded again (mp_bench.visit_all);
+    the heap then is the figure "visited".
     """
     conf = {
         "paths": ["/rom" if romfs else os.path.abspath(tree), mplane.DEVICE],
@@ -72,6 +74,8 @@ def play(tree, flash_dir, script, romfs=None, timeout=600):
     }
     if romfs:
         conf["romfs"] = os.path.abspath(romfs)
+    if modules:
+        conf["modules"] = list(modules)
     cmd = [node(), os.path.join(HERE, "run.mjs"), json.dumps(conf)]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=HERE)

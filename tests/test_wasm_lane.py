@@ -26,7 +26,7 @@ def runs(tmp_path_factory):
     out = {}
     for label, rom in (("mpy", None), ("rom", romfs)):
         matchplan.write_doc(flash, doc)
-        out[label] = wasmlane.play(tree, flash, script, romfs=rom)
+        out[label] = wasmlane.play(tree, flash, script, romfs=rom, modules=bench.firmware_modules())
     matchplan.write_doc(flash, doc)
     out["unix"] = bench.play("mp", doc, text, flash)
     return out
@@ -49,6 +49,13 @@ def test_heap_figures_are_a_32_bit_machine_s(runs):
     assert rom["boot"] - rom["base"] < (mpy["boot"] - mpy["base"]) * 0.8
     # The 64-bit unix port, loading sources, weighs more than the .mpy files on 32 bits.
     assert unix["boot"] - unix["base"] > mpy["boot"] - mpy["base"]
+
+
+def test_every_screen_visited_leaves_only_a_residue(runs):
+    """Modules loaded once and unloaded again, as the app does with screens, are freed but for their names."""
+    for label in ("mpy", "rom"):
+        r = runs[label]
+        assert r["end"] <= r["visited"] < r["end"] + 8 * 1024, label
 
 
 def test_missing_port_says_how_to_install(monkeypatch):

@@ -260,10 +260,33 @@ class Session:
         return out
 
 
-def finish(session, base, boot, end):
-    """Emit the figures of a session whose heap the runner measured, and the end marker."""
+def visit_all(names_json):
+    """Load every module named, then unload those that were not loaded before.
+
+    The app unloads screens it left; what a module leaves behind even then
+    (MicroPython never frees the names it brought) is what this measures.
+    """
+    before = set(sys.modules)
+    for name in json.loads(names_json):
+        __import__(name)
+    for name in list(sys.modules):
+        if name not in before:
+            del sys.modules[name]
+            parts = name.rsplit(".", 1)
+            parent = sys.modules.get(parts[0]) if len(parts) == 2 else None
+            if parent is not None and hasattr(parent, parts[1]):
+                delattr(parent, parts[1])
+
+
+def finish(session, base, boot, end, visited=None):
+    """Emit the figures of a session whose heap the runner measured, and the end marker.
+
+    ``visited``: the heap after visit_all, when the runner ran it.
+    """
     session.base, session.boot = base, boot
-    emit(session.result(end))
+    out = session.result(end)
+    out["visited"] = visited
+    emit(out)
     emit({"k": "end", "impl": sys.implementation.name})
 
 

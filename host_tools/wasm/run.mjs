@@ -11,6 +11,9 @@
 //   paths  folders put on sys.path (the firmware tree and host_tools/device)
 //   copy   more folders the match reads and writes (the flash folder)
 //   args   what mp_bench.Session takes
+//   modules  firmware modules loaded once each after the match and unloaded
+//          again, as the app does with its screens: what stays is the heap of
+//          a device on which every screen has been opened
 //   romfs  optional ROMFS image, mounted at /rom: its .mpy files run in place,
 //          so their code and names stay out of the heap, as in a frozen build
 import fs from "node:fs";
@@ -64,4 +67,6 @@ session.start();
 const boot = used();
 while (step()) sample(used());
 const end = used();
-bench.finish(session, base, boot, end);
+if (conf.modules) bench.visit_all(JSON.stringify(conf.modules));
+const visited = conf.modules ? used() : null;
+bench.finish(session, base, boot, end, visited);
