@@ -503,7 +503,7 @@ def rows(r):
         ("heap, 64-bit unix port, .py sources", heap(h), "", ""),
         ("smallest heap that completes, 64-bit unix port, .mpy", "%s KB" % least if least else "none <= 190 KB",
          "", ""),
-        ("heap of all firmware modules imported", "%.1f KB; largest %s" % (
+        ("heap of all firmware modules imported, 64-bit", "%.1f KB; largest %s" % (
             h["modules_total"] / KB,
             ", ".join("%s %.1f" % (m.split(".")[-1], n / KB) for m, n in h["modules"][:3])), "", ""),
         ("presses per hand entry, mean", "%.2f" % p["mean"], "<= 5", ok("presses_mean")),
@@ -554,7 +554,9 @@ def markdown(r, command):
         "in flash as in a firmware built with them frozen in; \"once every screen was opened\" loads and unloads "
         "every firmware module after the match, as the app does with its screens (MicroPython keeps the names "
         "they brought). The 64-bit unix port doubles pointers and heap blocks; there the smallest heap (the "
-        "whole interpreter's, on the .mpy files) is found by bisection over `-X heapsize`; a Pico has 190 KB."
+        "whole interpreter's, on the .mpy files) is found by bisection over `-X heapsize`; a Pico has 190 KB. "
+        "Each module's weight there includes the names it adds: the one that opens a new block of "
+        "MicroPython's table of names is charged with the whole block."
         % (r["heap32"]["romfs_bytes"] / KB),
         "- Presses: the fewest actions (short UP/DOWN, or UP/DOWN held for k repeats, each counted as one) "
         "from the opened entry screen (start value %d) to the recorded hand, %d OKs included, found by a "
