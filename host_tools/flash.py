@@ -149,21 +149,22 @@ def main(args, link=None):
         ver = board_mpy(info)
         print("board: MicroPython %s on %s (%s), .mpy v%s" % (
             linkmod.vstr(info["version"]), link.port, info["machine"], ver or "?"))
-        compiler = None
-        if not args.py and ver is not None:
-            compiler = compilers().get(ver)
-        if compiler is None:
-            print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
-        else:
-            print("precompiling with mpy-cross for .mpy v%s" % ver)
-        files = build(firmware_files(FIRMWARE), compiler)
         frozen = link.frozen_version()
         if frozen is not None:
-            files = {"/main.py": files["/main.py"]}
             print("the board's firmware has Tanteador %s frozen in: copying main.py only" % frozen)
             if frozen != VERSION:
                 print("note: this PC has Tanteador %s; the board runs %s until its firmware is rebuilt "
                       "(hardware/frozen/README.md)" % (VERSION, frozen))
+            files = build({"/main.py": firmware_files(FIRMWARE)["/main.py"]})
+        else:
+            compiler = None
+            if not args.py and ver is not None:
+                compiler = compilers().get(ver)
+            if compiler is None:
+                print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
+            else:
+                print("precompiling with mpy-cross for .mpy v%s" % ver)
+            files = build(firmware_files(FIRMWARE), compiler)
         have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
         if not args.no_mip and frozen is None:
             if install_driver(link, have):

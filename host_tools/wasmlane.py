@@ -69,7 +69,7 @@ def play(tree, flash_dir, script, romfs=None, modules=None, timeout=600):
     """
     conf = {
         "paths": ["/rom" if romfs else os.path.abspath(tree), mplane.DEVICE],
-        "copy": [os.path.dirname(os.path.abspath(flash_dir)), os.path.dirname(os.path.abspath(script))],
+        "copy": [os.path.abspath(flash_dir), os.path.abspath(script)],
         "args": {"dir": os.path.abspath(flash_dir), "script": os.path.abspath(script)},
     }
     if romfs:

@@ -119,7 +119,7 @@ def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firm
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
     out = capsys.readouterr().out
     assert "Tanteador 9.9 frozen in: copying main.py only" in out
-    assert "note:" not in out
+    assert "note:" not in out and "precompiling" not in out
     assert board.resets == 2
 
 

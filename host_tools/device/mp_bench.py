@@ -243,7 +243,8 @@ class Session:
         out = {
             "k": "play", "impl": sys.implementation.name,
             "base": self.base, "boot": self.boot, "peak": probe.peak, "peak_hand": probe.peak_at,
-            "end": mem() if end is None else end, "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
+            "end": mem() if end is None else end,
+            "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
             "errors": probe.errors, "screen": app.screen.NAME,
             "events": probe.events, "event_polls": probe.event_polls, "shows": probe.shows,
             "idle_shows": probe.idle_shows, "same_shows": probe.same_shows, "pages": probe.pages,

@@ -9,7 +9,8 @@
 //
 // usage: node run.mjs '{"paths": [...], "copy": [...], "args": {...}}'
 //   paths  folders put on sys.path (the firmware tree and host_tools/device)
-//   copy   more folders the match reads and writes (the flash folder)
+//   copy   more files and folders the match reads and writes (the flash
+//          folder, the script)
 //   args   what mp_bench.Session takes
 //   modules  firmware modules loaded once each after the match and unloaded
 //          again, as the app does with its screens: what stays is the heap of
@@ -21,23 +22,24 @@ import path from "node:path";
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript";
 
 const conf = JSON.parse(process.argv[2]);
+// The heap starts at a Pico's size; this port grows it rather than fail.
 const mp = await loadMicroPython({
-  heapsize: conf.heapsize || 190 * 1024,
+  heapsize: 190 * 1024,
   stdout: (line) => process.stdout.write(line + "\n"),
   linebuffer: true,
   romfs: conf.romfs ? new Uint8Array(fs.readFileSync(conf.romfs)) : undefined,
 });
 
-// The port's files live in memory: each folder is copied in at the same path.
+// The port's files live in memory: each file or folder is copied in at the same path.
 function copyIn(src) {
+  if (!fs.statSync(src).isDirectory()) {
+    mp.FS.mkdirTree(path.dirname(src));
+    mp.FS.writeFile(src, fs.readFileSync(src));
+    return;
+  }
   mp.FS.mkdirTree(src);
   for (const e of fs.readdirSync(src, { withFileTypes: true })) {
-    const full = path.join(src, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== "__pycache__") copyIn(full);
-    } else {
-      mp.FS.writeFile(full, fs.readFileSync(full));
-    }
+    if (e.name !== "__pycache__") copyIn(path.join(src, e.name));
   }
 }
 const paths = conf.paths.map((p) => (p === "/rom" ? p : path.resolve(p)));
