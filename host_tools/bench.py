@@ -9,8 +9,9 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           as on a Pico) with the .mpy files `tanteador flash` installs, and
           with the same files in a ROMFS image, where code runs in place as
           in a build with the firmware frozen in; on the 64-bit unix port
-          from the sources (-X heapsize=190K), with the smallest -X heapsize
-          with which that match still completes (bisection).
+          from the sources (-X heapsize=190K); and the smallest -X heapsize
+          with which that match still completes on the .mpy files there
+          (bisection).
 presses   presses to enter a hand score with the real entry screen: the
           fewest actions (short UP/DOWN, UP/DOWN held for k repeats, each
           counted as one press) found by a breadth-first search that drives
@@ -66,16 +67,22 @@ def bench_match(hands, folder, seed=7):
     return doc, text
 
 
+def prepare(doc, text, folder):
+    """Save ``doc`` in an empty flash ``folder`` and the script beside it; the script's path."""
+    matchplan.write_doc(folder, doc)
+    script = folder.rstrip("/") + ".script"
+    with open(script, "w") as f:
+        f.write(text)
+    return script
+
+
 def play(impl, doc, text, folder, heapsize="190K", heap=True, timing=False, state=False, timeout=600,
          pythonpath=None):
     """Play the script on ``impl`` from ``doc`` on an empty flash folder; the figures.
 
     ``pythonpath``: where the firmware comes from (default: the sources).
     """
-    matchplan.write_doc(folder, doc)
-    script = folder.rstrip("/") + ".script"
-    with open(script, "w") as f:
-        f.write(text)
+    script = prepare(doc, text, folder)
     args = {"dir": folder, "script": script, "heap": heap, "timing": timing, "state": state}
     res = mplane.drive("play", args, impl=impl, heapsize=heapsize, module="mp_bench", timeout=timeout,
                        pythonpath=pythonpath)
@@ -315,10 +322,7 @@ def play32(doc, text, folder, tree, romfs=None):
     ("visited"): the heap of a device on which every screen has been opened,
     since MicroPython never frees the names a module brought.
     """
-    matchplan.write_doc(folder, doc)
-    script = folder.rstrip("/") + ".script"
-    with open(script, "w") as f:
-        f.write(text)
+    script = prepare(doc, text, folder)
     r = wasmlane.play(tree, folder, script, romfs=romfs, modules=firmware_modules())
     return {"baseline": r["base"], "boot": r["boot"], "peak": r["peak"], "peak_hand": r["peak_hand"],
             "firmware_boot": r["boot"] - r["base"], "firmware_peak": r["peak"] - r["base"],

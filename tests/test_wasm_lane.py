@@ -7,7 +7,7 @@ heap that moves the way it must, not the targets themselves.
 
 import pytest
 
-from host_tools import bench, matchplan, mplane, wasmlane
+from host_tools import bench, mplane, wasmlane
 
 
 @pytest.fixture(scope="module")
@@ -20,14 +20,10 @@ def runs(tmp_path_factory):
     wasmlane.make_romfs(tree, romfs)
     flash = str(work / "flash")
     doc, text = bench.bench_match(4, flash, seed=11)
-    script = flash + ".script"
-    with open(script, "w") as f:
-        f.write(text)
     out = {}
     for label, rom in (("mpy", None), ("rom", romfs)):
-        matchplan.write_doc(flash, doc)
+        script = bench.prepare(doc, text, flash)
         out[label] = wasmlane.play(tree, flash, script, romfs=rom, modules=bench.firmware_modules())
-    matchplan.write_doc(flash, doc)
     out["unix"] = bench.play("mp", doc, text, flash)
     return out
 
