@@ -15,16 +15,30 @@ class FakePin:
     IN = 0
     OUT = 1
     PULL_UP = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
     levels = {}
 
     def __init__(self, n, mode=None, pull=None):
         self.n = n
         self.mode = mode
         self.pull = pull
+        self.handler = None
+        self.irq_args = None
         FakePin.made.append(self)
 
     def value(self):
         return FakePin.levels.get(self.n, 1)
+
+    def irq(self, handler=None, trigger=None, hard=False):
+        self.handler = handler
+        self.irq_args = (trigger, hard)
+
+    def set(self, level):
+        """The contact changes: the level, then the edge interrupt."""
+        FakePin.levels[self.n] = level
+        if self.handler is not None:
+            self.handler(self)
 
 
 class FakeI2C:
@@ -75,6 +89,7 @@ class FakeSSD1306(framebuf.FrameBuffer):
     def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
         self.i2c = i2c
         self.addr = addr
+        self.width = width
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.calls = []
@@ -83,6 +98,13 @@ class FakeSSD1306(framebuf.FrameBuffer):
     def show(self):
         self.i2c.writeto(self.addr, b"\x40" + bytes(self.buffer))
         self.calls.append("show")
+
+    def write_cmd(self, cmd):
+        self.i2c.writeto(self.addr, bytes((0x80, cmd)))
+
+    def write_data(self, buf):
+        self.i2c.writeto(self.addr, b"\x40" + bytes(buf))
+        self.calls.append(("data", len(buf)))
 
     def contrast(self, v):
         self.calls.append(("contrast", v))
@@ -149,6 +171,46 @@ def test_buttons_read_low_as_pressed(board_mod, tmp_path):
     assert b.buttons() == (False, False, True, False)
     FakePin.levels = {n: 0 for n in config.BUTTON_PINS}
     assert b.buttons() == (True, True, True, True)
+
+
+def test_edges_are_caught_by_interrupt_with_their_own_times(board_mod, tmp_path):
+    clock = board_mod.clock
+    clock["t"] = (1 << 30) - 100          # the edges straddle the ticks wrap
+    b = board_mod.Board(str(tmp_path))
+    ok = next(p for p in FakePin.made if p.n == config.BUTTON_PINS[2])
+    up = next(p for p in FakePin.made if p.n == config.BUTTON_PINS[0])
+    assert ok.irq_args == (FakePin.IRQ_FALLING | FakePin.IRQ_RISING, True)
+    # A tap of OK and one of UP, all while the app is busy drawing.
+    for t, pin, level in ((20, ok, 0), (80, ok, 1), (140, up, 0), (200, up, 1)):
+        clock["t"] = ((1 << 30) - 100 + t) & ((1 << 30) - 1)
+        pin.set(level)
+    clock["t"] = 300                       # the app looks again, after the wrap
+    got = []
+    b.take_edges(lambda *e: got.append(e))
+    assert got == [(2, True, 20), (2, False, 80), (0, True, 140), (0, False, 200)]
+    b.take_edges(lambda *e: got.append(e))
+    assert len(got) == 4                   # taken once
+    assert b.edge_overflows == 0
+    b.close()
+    assert ok.handler is None
+
+
+def test_show_sends_only_the_pages_that_changed(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    d = b.display
+    b.show()
+    assert d.calls[-1] == "show"           # first frame: all of it
+    n = len(d.calls)
+    b.show()
+    assert len(d.calls) == n               # nothing changed, nothing sent
+    d.pixel(5, 3 * 8 + 2, 1)
+    d.pixel(5, 4 * 8 + 2, 1)
+    d.pixel(5, 7 * 8, 1)
+    writes = len(b._i2c.writes)
+    b.show()
+    assert d.calls[n:] == [("data", 256), ("data", 128)]
+    cmds = [w[1][1] for w in b._i2c.writes[writes:] if w[1][0] == 0x80]
+    assert cmds == [0x21, 0, 127, 0x22, 3, 4, 0x21, 0, 127, 0x22, 7, 7]
 
 
 def test_ticks_stay_monotonic_across_the_wrap(board_mod, tmp_path):
@@ -258,11 +320,16 @@ MP_FAKE_MACHINE = '''
 class Pin:
     IN = 0
     PULL_UP = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
     levels = {}
     def __init__(self, n, mode=None, pull=None):
         self.n = n
+        self.handler = None
     def value(self):
         return Pin.levels.get(self.n, 1)
+    def irq(self, handler=None, trigger=None, hard=False):
+        self.handler = handler
 class I2C:
     def __init__(self, id, sda=None, scl=None, freq=None):
         pass

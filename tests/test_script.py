@@ -92,22 +92,35 @@ class RecordingApp:
 
 class LevelsBoard:
     def __init__(self):
+        from tanteador.edges import EdgeRing
+
         self.now = 0
         self.levels = [False] * 4
+        self.ring = EdgeRing()
+        self.edges = []
+        self.late = []
 
     def buttons(self):
         return tuple(self.levels)
 
-    def press(self, b, down=True):
+    def press(self, b, down=True, t=None):
         self.levels[b] = down
+        self.edges.append((self.now if t is None else t, b, down))
+        self.late.append(self.now - self.edges[-1][0])
+        self.ring.take(lambda *e: None)
 
     def advance(self, ms):
         self.now += ms
         return self.now
 
 
-def pressed_ms(seen, b):
-    return sum(10 for _, lv in seen if lv[b])
+def pressed_ms(edges, b):
+    """Time ``b`` was down, from the edges' own times."""
+    total = 0
+    for t, button, down in edges:
+        if button == b:
+            total += -t if down else t
+    return total
 
 
 def test_player_timing_and_hook():
@@ -127,7 +140,9 @@ def test_player_timing_and_hook():
     # polls every 10 ms of simulated time, never skipping one
     times = [t for t, _ in app.seen]
     assert times == list(range(10, times[-1] + 1, 10))
-    assert pressed_ms(app.seen, 2) == script.PRESS_MS
-    assert pressed_ms(app.seen, 3) == script.LONG_MS
-    assert pressed_ms(app.seen, 0) == 2 * script.PRESS_MS
+    assert pressed_ms(board.edges, 2) == script.PRESS_MS
+    assert pressed_ms(board.edges, 3) == script.LONG_MS
+    assert pressed_ms(board.edges, 0) == 2 * script.PRESS_MS
+    # each edge reaches the board at the first poll at or after its time
+    assert board.late and all(0 <= d < 10 for d in board.late)
     assert app.seen[-1][1] == (False, False, False, False)

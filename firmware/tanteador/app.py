@@ -23,9 +23,13 @@ _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
 _DOC_V = const(1)
+# Below this much free heap the screens and helpers not in use are unloaded
+# before an action; above it they stay loaded, so a screen opens at once.
+_LOW_HEAP = const(32768)
+_GC_IDLE_MS = const(400)
 
 _MP = sys.implementation.name == "micropython"
-# Modules needed only now and then (some screens, boot, match end): unloaded after use.
+# Modules needed only now and then (boot, draw, match end): unloaded when the heap runs low.
 _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # Screens worth coming back to after a reboot (the others are passing ones).
 _RESUMABLE = ("table", "result", "matchend", "history", "settings", "setup")
@@ -128,11 +132,14 @@ class App:
         self._tune_i = 0
         self._tune_at = 0
         self._failing = False
+        self._gc_due = False
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
         doc, problem = self.store.load(validate)
+        # What parsing the save left behind goes before the screens load.
+        _collect()
         from tanteador.draw import Painter
 
         self.p = Painter(board.display)
@@ -216,11 +223,9 @@ class App:
 
     def commit(self):
         """Save the state once (after a committed action); a failure shows a notice."""
-        _collect()
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
-        _collect()
         return problem
 
     def archive(self):
@@ -257,7 +262,6 @@ class App:
     def home(self):
         """Back to the root: the table, or the setup when there is no match."""
         self.stack = []
-        _collect()
         if self.match is None:
             from tanteador.screens.setup import Setup
 
@@ -359,8 +363,13 @@ class App:
         elif dt > _MAX_STEP_MS:
             dt = _MAX_STEP_MS
         self.now = now_ms
-        levels = self.board.buttons()
-        evs = self.keys.update(levels, now_ms)
+        board = self.board
+        keys = self.keys
+        # Edges captured while the last frame was drawn or saved first, with
+        # their own times; then the levels now (a lost edge cannot stick).
+        board.take_edges(keys.edge)
+        levels = board.buttons()
+        evs = keys.update(levels, now_ms)
         held = True in levels
         m = self.match
         if self.sleep != _BLANK and m is not None and not m.over:
@@ -377,26 +386,24 @@ class App:
             elif now_ms - self._quiet_at >= 0:
                 self.swallow = False
         elif evs:
-            # Collect first: what the action allocates to keep (the match's
-            # hands) then packs into the lowest free blocks, and the heap
-            # stays in one piece over a long match.
-            _collect()
-            top = self.stack[-1]
+            if _MP and gc.mem_free() < _LOW_HEAP:
+                self._sweep()
             for ev in evs:
                 self._guard(0, ev)
-            if self.stack[-1] is not top:
-                self._sweep()
+            self._gc_due = True
         self._sleep_timers(now_ms)
         self._tune_tick(now_ms)
         top = self.stack[-1]
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
-            if self.stack[-1] is not top:
-                self._sweep()   # it closed itself (a notice timing out)
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()
             return True
+        if self._gc_due and not held and now_ms - self.last_input >= _GC_IDLE_MS:
+            # Collect while nobody presses, not in the path of a press.
+            self._gc_due = False
+            _collect()
         return False
 
     def _guard(self, what, arg):

@@ -15,7 +15,9 @@ from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
 
 from tanteador import config
+from tanteador.edges import EdgeRing
 from tanteador.flashfs import DirFS
+from tanteador.pages import ALL, PageDiff, runs
 
 # The RP2040/RP2350 watchdog can be started but MicroPython cannot stop it.
 # Clearing the ENABLE bit of its CTRL register is the documented way in the
@@ -28,6 +30,8 @@ _WDT_ENABLE = const(0x40000000)
 _WDT_MAX_MS = const(8300)
 _TONE_MIN = const(20)
 _TONE_MAX = const(20000)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
 
 
 class NoDisplay(framebuf.FrameBuffer):
@@ -38,6 +42,9 @@ class NoDisplay(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
 
     def show(self):
+        """Nothing to show on."""
+
+    def show_pages(self, first, last):
         """Nothing to show on."""
 
     def contrast(self, contrast):
@@ -75,6 +82,18 @@ def open_display(i2c):
     return NoDisplay(w, h)
 
 
+def _ssd1306_pages(d, first, last):
+    """Send pages ``first``..``last`` of micropython-lib's SSD1306 frame (horizontal addressing)."""
+    w = d.width
+    d.write_cmd(_SET_COL_ADDR)
+    d.write_cmd(0)
+    d.write_cmd(w - 1)
+    d.write_cmd(_SET_PAGE_ADDR)
+    d.write_cmd(first)
+    d.write_cmd(last)
+    d.write_data(memoryview(d.buffer)[first * w:(last + 1) * w])
+
+
 def _wdt_ctrl_address():
     try:
         machine_name = os.uname().machine
@@ -95,6 +114,12 @@ class Board:
         self.display_ok = not isinstance(self.display, NoDisplay)
         self._show_failed = False
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
+        self._diff = PageDiff(self.display.buffer, config.OLED_WIDTH)
+        # Every button edge is timestamped by a pin interrupt into a ring
+        # allocated here, so a press made while the app draws or saves is kept.
+        self._ring = EdgeRing()
+        for i in range(len(self._pins)):
+            self._pins[i].irq(self._edge_handler(i), Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
         self._pwm = None
         if config.BUZZER_PIN is not None:
             self._pwm = PWM(Pin(config.BUZZER_PIN))
@@ -113,23 +138,69 @@ class Board:
         p = self._pins
         return (not p[0].value(), not p[1].value(), not p[2].value(), not p[3].value())
 
+    def _edge_handler(self, i):
+        """The hard interrupt handler of button ``i``: allocates nothing."""
+        ring = self._ring
+        pin = self._pins[i]
+        ticks = time.ticks_ms
+
+        def handler(_):
+            ring.push(i, not pin.value(), ticks())
+
+        return handler
+
+    def take_edges(self, sink):
+        """Call ``sink(button, pressed, t_ms)`` for each edge captured since the last call, in order.
+
+        The interrupt stamps edges with ``time.ticks_ms``; they are put on
+        the clock of ``ticks_ms`` here.
+        """
+        raw = time.ticks_ms()
+        now = self._advance(raw)
+        diff = time.ticks_diff
+
+        def on_clock(b, pressed, t):
+            d = diff(raw, t)
+            sink(b, pressed, now - d if d > 0 else now)
+
+        self._ring.take(on_clock)
+
+    @property
+    def edge_overflows(self):
+        """Button edges lost because the ring was full."""
+        return self._ring.overflows
+
     def ticks_ms(self):
         """Monotonic milliseconds since boot.
 
         ``time.ticks_ms`` wraps; summing ``ticks_diff`` steps keeps counting
         as long as this is called at least once every few days.
         """
-        now = time.ticks_ms()
-        self._ms += time.ticks_diff(now, self._last_ticks)
-        self._last_ticks = now
+        return self._advance(time.ticks_ms())
+
+    def _advance(self, raw):
+        self._ms += time.ticks_diff(raw, self._last_ticks)
+        self._last_ticks = raw
         return self._ms
 
     def show(self):
-        """Push the frame buffer to the OLED; an I2C error is reported once, not raised."""
+        """Send the pages that changed to the OLED; an I2C error is reported once, not raised."""
+        mask = self._diff.changed()
+        if not mask:
+            return
+        d = self.display
         try:
-            self.display.show()
+            if mask == ALL:
+                d.show()
+            elif config.DISPLAY == "sh1106":
+                for first, last in runs(mask):
+                    d.show_pages(first, last)
+            else:
+                for first, last in runs(mask):
+                    _ssd1306_pages(d, first, last)
             self._show_failed = False
         except OSError as e:
+            self._diff.forget()
             if not self._show_failed:
                 print("display: write failed:", e)
             self._show_failed = True
@@ -207,8 +278,10 @@ class Board:
         return True
 
     def close(self):
-        """Silence the buzzer and stop the watchdog: the app loop has ended."""
+        """Silence the buzzer, free the button interrupts and stop the watchdog: the app loop has ended."""
         self.tone(0)
+        for p in self._pins:
+            p.irq(handler=None)
         if self._wdt is not None:
             addr = _wdt_ctrl_address()
             mem32[addr] = mem32[addr] & ~_WDT_ENABLE

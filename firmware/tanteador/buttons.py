@@ -1,9 +1,13 @@
-"""Button events from raw levels: debounce, short/long press, auto-repeat.
+"""Button events from edges or levels: debounce, short/long press, auto-repeat.
 
-Pure logic: ``Buttons.update(levels, now_ms)`` is called every poll with the
-four pressed/released levels and the time, and returns the events that
-became due. Nothing here reads a pin or a clock, so tests feed it bouncing
-edges directly.
+Pure logic, fed in two ways that can be mixed: ``edge(button, pressed, t)``
+takes one level change captured with its own time (the edge ring of
+tanteador.edges), and ``update(levels, now_ms)`` takes the levels read at
+``now_ms`` (a change there counts as an edge at ``now_ms``) and returns the
+events that became due. Debounce and hold times are measured from the
+edges' times, so a press is judged by when it happened, not by when the app
+got round to looking. Nothing here reads a pin or a clock, so tests feed it
+bouncing edges directly.
 
 Events are tuples ``(button, kind, n)``; ``n`` counts the repeats (1, 2, ...)
 of a held UP/DOWN so screens can speed up, and is 0 otherwise.
@@ -31,10 +35,9 @@ _N = const(4)
 class Buttons:
     """Debouncer and gesture recogniser for the four buttons.
 
-    Call ``update`` often (every few ms): a level change is only accepted
-    after it has stayed put for DEBOUNCE_MS, which needs polls to notice.
-    Hold times are measured from the moment the contact settled, not from
-    the poll that accepted it, so the poll rate does not skew them.
+    A level change is accepted once it has stayed put for DEBOUNCE_MS,
+    judged at the next edge of that button or at the next ``update``. Hold
+    times are measured from the moment the contact settled.
     """
 
     def __init__(self):
@@ -44,25 +47,54 @@ class Buttons:
         self._t0 = [0] * _N           # when the accepted press settled
         self._due = [0] * _N          # next REPEAT (UP/DOWN) or LONG (OK/BACK)
         self._n = [0] * _N            # repeats so far / 1 once LONG was sent
+        # Events due so far, and the list handed out by the last update
+        # (two lists swapped, so a poll allocates none).
         self._events = []
+        self._spare = []
+
+    def edge(self, b, pressed, t):
+        """Button ``b`` changed to ``pressed`` at ``t`` ms (events wait for ``update``).
+
+        Every button is judged at ``t`` first, so the events keep the order
+        in which the presses happened.
+        """
+        ev = self._events
+        for c in range(_N):
+            self._settle(c, t, ev)
+        lv = bool(pressed)
+        if lv != self._raw[b]:
+            self._raw[b] = lv
+            self._since[b] = t
 
     def update(self, levels, now_ms):
-        """Feed the levels (True = pressed) seen at ``now_ms``; return events."""
-        ev = self._events
-        ev.clear()
+        """Feed the levels (True = pressed) seen at ``now_ms``; return the events due.
+
+        The list returned is reused by the next call but one.
+        """
         for b in range(_N):
             lv = bool(levels[b])
             if lv != self._raw[b]:
-                self._raw[b] = lv
-                self._since[b] = now_ms
-            if lv != self._down[b] and now_ms - self._since[b] >= DEBOUNCE_MS:
+                self.edge(b, lv, now_ms)
+        ev = self._events
+        for b in range(_N):
+            self._settle(b, now_ms, ev)
+        self._events = self._spare
+        self._events.clear()
+        self._spare = ev
+        return ev
+
+    def _settle(self, b, t, ev):
+        """Accept the level of ``b`` if it was stable long enough by ``t``; long/repeat due."""
+        lv = self._raw[b]
+        if lv != self._down[b]:
+            if t - self._since[b] >= DEBOUNCE_MS:
                 if lv:
                     self._press(b, ev)
+                    self._held(b, t, ev)
                 else:
                     self._release(b, ev)
-            elif self._down[b] and lv:
-                self._held(b, now_ms, ev)
-        return ev
+        elif lv:
+            self._held(b, t, ev)
 
     def _press(self, b, ev):
         self._down[b] = True
@@ -79,7 +111,7 @@ class Buttons:
         self._down[b] = False
         if b <= DOWN or self._n[b]:
             return
-        # A hold that reached LONG_MS between two polls is still a long press.
+        # A hold that reached LONG_MS between two looks is still a long press.
         if self._since[b] - self._t0[b] >= LONG_MS:
             ev.append((b, LONG, 0))
         else:
@@ -91,7 +123,7 @@ class Buttons:
         if b <= DOWN:
             self._n[b] += 1
             ev.append((b, REPEAT, self._n[b]))
-            # One repeat per poll: a late poll must not burst several steps.
+            # One repeat per look: a late one must not burst several steps.
             due = self._due[b] + REPEAT_EVERY_MS
             self._due[b] = due if now_ms - due < 0 else now_ms + REPEAT_EVERY_MS
         elif not self._n[b]:

@@ -100,13 +100,17 @@ class SH1106_I2C(framebuf.FrameBuffer):
 
     def show(self):
         """Write the frame buffer to the panel, page by page."""
+        self.show_pages(0, self.pages - 1)
+
+    def show_pages(self, first, last):
+        """Write pages ``first``..``last`` of the frame buffer to the panel."""
         col = self.col_offset
         cmd = self._cmd
         cmd[2] = _COL_LOW | (col & 0x0F)
         cmd[3] = _COL_HIGH | (col >> 4)
         buf = memoryview(self.buffer)
         w = self.width
-        for page in range(self.pages):
+        for page in range(first, last + 1):
             cmd[1] = _PAGE_ADDR | page
             self.i2c.writeto(self.addr, cmd)
             self.i2c.writevto(self.addr, (self._ctrl_data, buf[page * w:(page + 1) * w]))

@@ -1,14 +1,24 @@
 """HostBoard: the board protocol without hardware, for the simulator, tests and the gallery.
 
 Runs unchanged on CPython (with the framebuf stand-in) and on MicroPython
-(real framebuf). Buttons are levels set by a script or the keyboard, the
-clock is whatever the driver says it is, and the display is a plain
-128x64 MONO_VLSB buffer that can be rendered to PNG or text art.
+(real framebuf). Buttons are levels set by a script or the keyboard, each
+change also kept as a timestamped edge in the same ring the Pico's pin
+interrupts fill; the clock is whatever the driver says it is, and the
+display is a plain 128x64 MONO_VLSB buffer that can be rendered to PNG or
+text art.
+
+With a ``DeviceTime`` (``board.timing``) the board charges its clock for
+what takes time on the Pico: the pages each frame sends, the drawing, each
+file written to the flash. A driver that keeps its presses on its own
+clock then sees the app fall behind and catch up, as on the device.
 """
 
 import gc
 
 import framebuf
+
+from tanteador.edges import EdgeRing
+from tanteador.pages import PageDiff
 
 WIDTH = 128
 HEIGHT = 64
@@ -25,7 +35,13 @@ class HostBoard:
 
             fs = DirFS(folder if folder is not None else "flash")
         self.fs = fs
+        self._fs = fs
+        self.timing = None
+        self._us = 0
+        self.ring = EdgeRing()
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
+        self._diff = PageDiff(self.buffer, WIDTH)
+        self.pages_sent = 0
         self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.levels = [False, False, False, False]
         self.now = 0
@@ -47,13 +63,29 @@ class HostBoard:
         """Levels of UP, DOWN, OK, BACK; True = pressed."""
         return tuple(self.levels)
 
-    def press(self, button, down=True):
-        """Set the level of one button (index as in tanteador.buttons)."""
+    def set_timing(self, timing):
+        """Charge the Pico's times (a DeviceTime) from now on; None: everything is free."""
+        self.timing = timing
+        self.fs = self._fs if timing is None else TimedFS(self._fs, self)
+
+    def press(self, button, down=True, t=None):
+        """Set the level of one button (index as in tanteador.buttons), as an edge at ``t`` (default now)."""
         self.levels[button] = bool(down)
+        self.ring.push(button, down, self.now if t is None else t)
 
     def release_all(self):
         for i in range(4):
-            self.levels[i] = False
+            if self.levels[i]:
+                self.press(i, False)
+
+    def take_edges(self, sink):
+        """Call ``sink(button, pressed, t_ms)`` for each edge since the last call, in order."""
+        self.ring.take(sink)
+
+    @property
+    def edge_overflows(self):
+        """Edges lost because the ring was full."""
+        return self.ring.overflows
 
     def ticks_ms(self):
         return self.now
@@ -63,10 +95,23 @@ class HostBoard:
         self.now += ms
         return self.now
 
+    def charge(self, us):
+        """The device is busy for ``us`` microseconds: the clock moves on."""
+        us += self._us
+        self.now += us // 1000
+        self._us = us % 1000
+
     def show(self):
         """Count the frame and keep a copy of it (what the OLED would show now)."""
         self.frames += 1
         self.frame = bytes(self.buffer)
+        mask = self._diff.changed()
+        m = mask
+        while m:
+            self.pages_sent += m & 1
+            m >>= 1
+        if self.timing is not None:
+            self.charge(self.timing.frame_us(mask))
 
     def contrast(self, v):
         self.contrast_level = v
@@ -92,3 +137,44 @@ class HostBoard:
     def pixel(self, x, y):
         """Pixel of the last shown frame (0/1)."""
         return (self.frame[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+
+
+class TimedFS:
+    """The board's flash folder, charging the board's clock for each file written."""
+
+    def __init__(self, fs, board):
+        self.fs = fs
+        self.board = board
+
+    def open(self, name, mode="r"):
+        f = self.fs.open(name, mode)
+        if "w" in mode or "a" in mode:
+            return _TimedFile(f, self.board)
+        return f
+
+    def __getattr__(self, name):
+        return getattr(self.fs, name)
+
+
+class _TimedFile:
+    def __init__(self, f, board):
+        self.f = f
+        self.board = board
+        self.n = 0
+
+    def write(self, data):
+        self.n += len(data)
+        return self.f.write(data)
+
+    def flush(self):
+        return self.f.flush()
+
+    def close(self):
+        self.f.close()
+        self.board.charge(self.board.timing.file_us(self.n))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()

@@ -12,6 +12,10 @@ One event per line, or several separated by ';' (handy on a command line)::
 Every press or hold is followed by GAP_MS with the button up, so the
 release is debounced and the next press is a new one. Keywords and button
 names are case-insensitive.
+
+The times are the table's: a person taps on, whether or not the device has
+finished drawing. On a board that charges the Pico's times (DeviceTime) the
+app takes the presses it missed from the edge ring at its next look.
 """
 
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
@@ -123,20 +127,36 @@ def describe(step):
 
 
 class Player:
-    """Drives a board's button levels and polls the app every TICK_MS of simulated time."""
+    """Plays steps on a board's buttons, each gesture at its time on the table's clock.
+
+    The app is polled every ``tick_ms`` of the board's clock. A board that
+    charges the device's times moves its clock on while the app works; the
+    gestures keep their own times all the same, and reach the app as edges
+    stamped with them.
+    """
 
     def __init__(self, app, board, tick_ms=TICK_MS):
         self.app = app
         self.board = board
         self.tick_ms = tick_ms
+        self.at = board.now        # the table's clock: when the next gesture starts
+        self._edges = []           # (t, button, down) the board's clock has not reached
+
+    def _run(self, until):
+        """Poll the app until the board's clock reaches ``until``, edges arriving on time."""
+        board = self.board
+        edges = self._edges
+        while board.now < until:
+            board.advance(self.tick_ms)
+            while edges and edges[0][0] <= board.now:
+                t, b, down = edges.pop(0)
+                board.press(b, down, t)
+            self.app.poll(board.now)
 
     def idle(self, ms):
-        """Let ms of simulated time pass, polling the app on every tick."""
-        board = self.board
-        end = board.now + ms
-        while board.now < end:
-            board.advance(self.tick_ms)
-            self.app.poll(board.now)
+        """Let ``ms`` of the table's time pass."""
+        self.at += ms
+        self._run(self.at)
 
     def step(self, step):
         kind, b, ms, count = step[0], step[1], step[2], step[3]
@@ -144,16 +164,28 @@ class Player:
             self.idle(ms)
             return
         for _ in range(count):
-            self.board.press(b, True)
-            self.idle(ms)
-            self.board.press(b, False)
-            self.idle(GAP_MS)
+            self._edges.append((self.at, b, True))
+            self._edges.append((self.at + ms, b, False))
+            self.idle(ms + GAP_MS)
 
-    def play(self, steps, hook=None):
-        """Run the steps in order; hook(index, step) is called after each one."""
+    def settle(self):
+        """Poll until the app has taken every gesture played and shown its answer."""
+        board = self.board
+        for _ in range(100000):
+            if not self._edges and not board.ring.waiting() and board.now >= self.at:
+                return
+            self._run(max(self.at, board.now) + self.tick_ms)
+
+    def play(self, steps, hook=None, settle=True):
+        """Run the steps in order; hook(index, step) is called after each one.
+
+        With ``settle`` the app is then given the time to take every press.
+        """
         i = 0
         for st in steps:
             self.step(st)
             if hook is not None:
                 hook(i, st)
             i += 1
+        if settle:
+            self.settle()
