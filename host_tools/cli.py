@@ -27,6 +27,11 @@ def _parser():
                    default=None)
     s.add_argument("--seed", type=int, metavar="N", help="seed the random draw, for repeatable runs")
     s.add_argument("--scale", type=int, default=4, metavar="N", help="PNG pixels per OLED pixel (default 4)")
+    s.add_argument("--draw-ms", type=int, default=None, metavar="MS",
+                   help="Python work the Pico spends on each frame (default: the bench's estimate); "
+                        "the bus bytes and flash writes are always charged")
+    s.add_argument("--instant", action="store_true",
+                   help="charge no device time at all (the app answers every press at once)")
     s.add_argument("--braille", action="store_true", default=None,
                    help="compact Braille view for small terminals (automatic below 130x38)")
 

@@ -1,9 +1,9 @@
 """Write button scripts that play whole matches, by watching the app react.
 
 The generator runs the firmware's App on a HostBoard (CPython) and decides
-each next button from what is on screen: the table opens the trump or the
-hand entry, the entry is stepped to the wanted points (a hold for long
-ways, presses for the rest), the confirmation and the result are accepted.
+each next button from what is on screen: the trump is set on the table,
+OK opens the hand entry, the entry is stepped to the wanted points (a hold
+for long ways, presses for the rest) and OK records the hand.
 Every decision is written as a line of the script format of
 host_tools/device/script.py, so the same script can then be replayed on
 MicroPython and on CPython and the final states compared.
@@ -19,6 +19,8 @@ for _sub in ("firmware", os.path.join("host_tools", "standins"), os.path.join("h
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+# Time the cards are played between the trump and the points, in the scripts.
+PLAY_MS = 2000
 # Value cards: 4 of each (ace 11, three 10, king 4, knight 3, jack 2).
 VALUE_CARDS = (11, 10, 4, 3, 2) * 4
 
@@ -64,6 +66,15 @@ def write_doc(folder, doc):
             json.dump(doc, f)
 
 
+def _repeats(diff):
+    """Auto-repeats of a hold that moves the entry about ``diff`` (entry.step: 1 per repeat, then 2)."""
+    from tanteador.screens.entry import REPEATS_FINE
+
+    if diff <= REPEATS_FINE + 1:
+        return max(1, diff - 1)
+    return REPEATS_FINE + (diff - REPEATS_FINE) // 2
+
+
 class Generator:
     """Plays a match on an in-process App and records the buttons as a script."""
 
@@ -104,10 +115,10 @@ class Generator:
             diff = target - get()
             button = "UP" if diff > 0 else "DOWN"
             if abs(diff) >= self.hold_from:
-                # A hold long enough for about the coarse jumps needed (auto-repeat:
-                # first repeat at 400 ms, then every 120 ms); presses fix up the rest.
+                # A hold of about the repeats needed (auto-repeat: first at
+                # 400 ms, then every 120 ms; steps of 1, then 2): presses fix up the rest.
                 before = get()
-                k = 4 + abs(diff) // 10
+                k = _repeats(abs(diff))
                 self.do("hold %s %d" % (button, 400 + 120 * (k - 1) + 60))
                 if get() == before:
                     self.do(button)
@@ -126,7 +137,17 @@ class Generator:
             name = app.screen.NAME
             scr = app.screen
             if name == "table":
-                self.do("OK")
+                if app.trump != trump and not app.match.options.trump_cycle:
+                    if app.trump is None:
+                        self.do("DOWN" if trump < 2 else "UP")
+                    else:
+                        self.do("DOWN" if (trump - app.trump) % 4 <= 2 else "UP")
+                else:
+                    if app.trump is not None and not app.match.options.trump_cycle:
+                        # The hand is played between the trump and the points:
+                        # the device saves the trump meanwhile.
+                        self.wait(PLAY_MS)
+                    self.do("OK")
             elif name == "trump":
                 while scr.suit != trump:
                     self.do("DOWN")
@@ -141,7 +162,7 @@ class Generator:
                         self.do("OK")
                     if app.screen.NAME == "entry":
                         raise RuntimeError("entry refused %r: %s" % (points, app.screen.err))
-            elif name in ("confirm", "result", "notice"):
+            elif name == "notice":
                 self.do("OK")
             else:
                 raise RuntimeError("unexpected screen %s" % name)
@@ -199,8 +220,6 @@ class Generator:
         for act in actions:
             if act == "hand":
                 self.hand(deal_points(self.rand, self.app.match.nsides), self.rand.below(4))
-                if self.app.screen.NAME == "result":
-                    self.do("OK")
             else:
                 getattr(self, act)()
         return self.script()
@@ -213,9 +232,6 @@ class Generator:
                 self.wait(wait_ms)
             pts = deal_points(self.rand, app.match.nsides)
             self.hand(pts, self.rand.below(4))
-        # Leave the result screen so the state names the table (or the match end).
-        if app.screen.NAME == "result":
-            self.do("OK")
         return self.script()
 
     def script(self):

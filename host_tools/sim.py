@@ -26,14 +26,25 @@ def default_flash():
     return os.path.join(base, "tanteador", "flash")
 
 
-def make_app(flash, seed=None, now=0):
-    """A HostBoard on the flash folder and the App booted on it at time `now`."""
+def device_time(draw_ms=None, instant=False):
+    """The Pico's cost model for the simulator (None with ``instant``)."""
+    firmware_paths()
+    import devicetime
+
+    if instant:
+        return None
+    return devicetime.DeviceTime(draw_ms=devicetime.DRAW_MS if draw_ms is None else draw_ms)
+
+
+def make_app(flash, seed=None, now=0, timing=None):
+    """A HostBoard on the flash folder (charging ``timing``) and the App booted on it at time `now`."""
     firmware_paths()
     from hostboard import HostBoard
     from tanteador.app import App
 
     board = HostBoard(flash)
     board.now = now
+    board.set_timing(timing)
     if seed is not None:
         board.seed(seed)
     app = App(board, now)
@@ -53,12 +64,16 @@ def _slug(text):
     return "".join(out).strip("-")
 
 
-def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=None, scale=4, out=None):
+def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=None, scale=4, out=None,
+               timing=None):
     """Play a script on the simulated device; returns the app.
 
     After each step (and once after boot) the screen goes to png_dir as
-    NNN-<step>.png and/or to `out` as text art. With as_json the saved
-    document (app.state()) is printed at the end.
+    NNN-<step>.png and/or to `out` as text art: what the device shows at
+    that moment of the table's clock, which with ``timing`` (a DeviceTime)
+    may still be catching up. At the end the device is given the time to
+    take every press; with as_json the saved document (app.state()) is then
+    printed.
     """
     firmware_paths()
     import script
@@ -66,7 +81,7 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
 
     out = out or sys.stdout
     steps = script.parse(text)
-    board, app = make_app(flash, seed=seed)
+    board, app = make_app(flash, seed=seed, timing=timing)
     if png_dir:
         os.makedirs(png_dir, exist_ok=True)
 
@@ -252,14 +267,17 @@ class Terminal:
     def step(self, now, text=""):
         """Handle typed text at time `now`, advance the buttons and the app, redraw.
 
-        Returns False when the user quits.
+        While the device would still be busy (its clock ahead of `now`, with
+        a cost model) keys only become edges; the app takes them when it is
+        free again, as on the Pico. Returns False when the user quits.
         """
         for key in split_keys(text):
             if not self.handle(key, now):
                 return False
         self.keys.tick(now)
-        self.board.now = now
-        self.app.poll(now)
+        if now >= self.board.now:
+            self.board.now = now
+            self.app.poll(now)
         self.draw()
         return True
 
@@ -289,7 +307,7 @@ class Terminal:
                 return
 
 
-def interactive(flash, seed=None, braille=None):
+def interactive(flash, seed=None, braille=None, timing=None):
     """Run the simulator in this terminal until 'q'."""
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UserError("needs a terminal; for a script use --script FILE or -e 'OK;UP'")
@@ -299,7 +317,7 @@ def interactive(flash, seed=None, braille=None):
     cols, rows = os.get_terminal_size()
     if braille is None:
         braille = cols < 130 or rows < 38
-    board, app = make_app(flash, seed=random.getrandbits(30) if seed is None else seed)
+    board, app = make_app(flash, seed=random.getrandbits(30) if seed is None else seed, timing=timing)
     term = Terminal(board, app, flash, braille=braille)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
@@ -316,10 +334,13 @@ def interactive(flash, seed=None, braille=None):
 def main(args):
     """Entry for `tanteador sim` with parsed arguments."""
     flash = args.flash or default_flash()
+    if args.draw_ms is not None and args.draw_ms < 0:
+        raise UserError("--draw-ms must be 0 or more")
+    timing = device_time(args.draw_ms, args.instant)
     if args.script is None and args.execute is None:
         if args.png or args.text or args.json:
             raise UserError("--png/--text/--json need a script (--script FILE or -e EVENTS)")
-        interactive(flash, seed=args.seed, braille=args.braille)
+        interactive(flash, seed=args.seed, braille=args.braille, timing=timing)
         return 0
     if args.script is not None:
         if args.script == "-":
@@ -342,5 +363,5 @@ def main(args):
     except script.ScriptError as e:
         raise UserError("%s" % e)
     run_script(text, flash, png_dir=args.png, text_art=args.text, as_json=args.json,
-               seed=args.seed, scale=args.scale)
+               seed=args.seed, scale=args.scale, timing=timing)
     return 0

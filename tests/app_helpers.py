@@ -8,10 +8,10 @@ from script import Player, parse
 
 from tanteador.app import App
 
-# One hand from the table: open the trump picker, take the first suit, open the entry.
-TRUMP_AND_ENTRY = "OK; OK; OK"
-# From the entry: confirm, count, close the result.
-COUNT = "OK; OK; OK"
+# One hand from the table: the trump (oros) set on the table, OK opens the entry.
+TRUMP_AND_ENTRY = "DOWN; OK"
+# From the entry: OK records the hand and goes back to the table.
+COUNT = "OK"
 
 
 def boot(folder=None, board=None, fs=None):

@@ -7,21 +7,19 @@ from app_helpers import SaveCounter, boot, hand, play, reboot, saved
 from tanteador import app as app_mod
 
 
-def test_resume_after_reboot_on_the_same_screen(tmp_path):
+def test_resume_after_reboot_on_the_table_of_the_next_hand(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     hand(app, board, ups=10)
-    play(app, board, "OK; OK; OK; UP x5; OK; OK")   # hand 2 counted, result shown
-    assert app.screen.NAME == "result"
+    play(app, board, "DOWN; OK; UP x5; OK")   # hand 2 counted, its result on the table
+    assert app.screen.NAME == "table"
+    assert "P1 wins" in app.texts
     before = app.match.to_dict()
     board, app = reboot(board)
     assert app.screen.NAME == "notice"
     assert "Match resumed" in app.texts
     assert app.match.to_dict() == before
     play(app, board, "wait 3s")
-    assert app.screen.NAME == "result"
-    assert "Hand 2" in app.texts
-    play(app, board, "OK")
     assert app.screen.NAME == "table" and "Hand 3" in app.texts
 
 
@@ -64,9 +62,9 @@ def test_a_full_flash_shows_a_notice_and_play_goes_on(tmp_path):
     assert "flash full" in " ".join(app.texts)
     play(app, board, "BACK")
     assert app.screen.NAME == "table"
-    play(app, board, "OK; OK")                  # the trump: not saved either
+    play(app, board, "DOWN; wait 2s")           # the trump: not saved either
     assert "flash full" in " ".join(app.texts)
-    play(app, board, "BACK; OK; UP x10; OK; OK")
+    play(app, board, "BACK; OK; UP x10; OK")
     assert app.match.won == [1, 0]
     assert "flash full" in " ".join(app.texts)
     assert not (tmp_path / "state.json").exists()

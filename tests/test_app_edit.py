@@ -14,13 +14,18 @@ def _two_hands(tmp_path):
 def test_undo_and_redo_from_the_menu(tmp_path):
     board, app = _two_hands(tmp_path)
     m = app.match
+    play(app, board, "DOWN x2; wait 2s")        # copas set for hand 3, saved
+    assert app.trump == 1 and saved(tmp_path)["tr"] == 1
     saves = SaveCounter(app)
     play(app, board, "long OK")
     assert app.screen.NAME == "menu"
     assert "Undo" in app.texts
+    dealer = m.hands[1].dealer
     play(app, board, "OK")                      # Undo
     assert len(m.hands) == 1 and m.won == [1, 0]
     assert "Undone: hand 2" in app.texts
+    # Hand 2 is in play again: its trump and its dealer are back.
+    assert app.trump == 0 and m.dealer == dealer
     assert saves.n == 1
     assert len(saved(tmp_path)["m"]["a"]) == 2  # the undone hand stays redoable
     assert saved(tmp_path)["m"]["c"] == 1
@@ -50,9 +55,8 @@ def test_edit_a_hand_from_the_history(tmp_path):
     play(app, board, "OK")
     assert app.screen.NAME == "entry"
     assert app.screen.vals == [70, 50]
-    play(app, board, "DOWN x20; OK")
-    assert app.screen.NAME == "confirm"
-    assert "P2 wins" in app.texts
+    play(app, board, "DOWN x20")
+    assert "P2 wins" in app.texts               # the entry tells the result first
     assert saves.n == 0
     play(app, board, "OK")
     assert app.screen.NAME == "handedit"

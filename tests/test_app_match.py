@@ -25,22 +25,23 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     # P1 wins three hands by 70-50 (UP x10 from 60), P2 wins one by 45-75.
     hand(app, board, ups=10)
     assert m.won == [1, 0]
-    assert saves.n == 3                        # the trump pick, then the hand
+    # The trump is saved once the buttons rest; here the points followed at once.
+    assert saves.n == 2
     hand(app, board, downs=15)
     assert m.won == [1, 1]
     assert m.hands[1].points == (45, 75)
-    hand(app, board, hold="hold UP 900")       # 61..65, then 70
-    assert m.hands[2].points == (70, 50)
+    hand(app, board, hold="hold UP 900")       # 61, then 62..66 (five repeats)
+    assert m.hands[2].points == (66, 54)
     assert not m.over
     play(app, board, TRUMP_AND_ENTRY + "; UP x20; " + COUNT)
     assert m.over and m.winner == 0
     assert app.screen.NAME == "matchend"
     assert "P1 wins!" in app.texts
     assert "3-1" in app.texts
-    assert saves.n == 9                        # setup + 4 x (trump, hand), nothing on navigation
+    assert saves.n == 5                        # setup + 4 hands, nothing on navigation
     doc = saved(tmp_path)
     assert len(doc["m"]["a"]) == 4
-    assert doc["scr"] in ("result", "matchend")
+    assert doc["scr"] == "matchend"
     # The end tune played on the buzzer and stopped.
     play(app, board, "wait 1s")
     assert len(board.tones) >= 5 and board.tones[-1][1] == 0
@@ -49,7 +50,7 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     assert app.screen.NAME == "table"
     assert app.match is not m and not app.match.hands
     assert (tmp_path / "h0001.json").exists()
-    assert saves.n == 10
+    assert saves.n == 6
 
 
 def test_navigation_writes_nothing(tmp_path):
@@ -113,22 +114,22 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     e = app.screen
     assert e.NAME == "entry" and e.vals == [40, 40, 40]
     # 1 point is no set of cards: refused, nothing recorded, nothing saved.
-    play(app, board, "hold DOWN 2700; UP; OK; OK")
+    play(app, board, "hold DOWN 3500; UP; OK; OK")
     assert e.vals[0] == 1
     assert app.screen is e and e.err == "cards"
     assert "No cards give this" in app.texts
-    assert not m.hands and saves.n == 1        # the trump pick alone
+    assert not m.hands and saves.n == 0
     # Too many points for the first two: the third would be negative.
-    play(app, board, "BACK; hold UP 3000; OK; hold UP 2000; OK")
+    play(app, board, "BACK; hold UP 5000; OK; hold UP 3000; OK")
+    assert e.vals[:2] == [70, 75]
     assert e.err == "range" and not m.hands
-    # A good entry: 50, 40 and the derived 30.
-    play(app, board, "BACK; hold DOWN 3000; UP x50; OK; hold DOWN 3000; UP x40; OK")
-    assert e.err is None
-    assert app.screen.NAME == "confirm"
-    assert app.screen.points == (50, 40, 30)
+    # A good entry: 50, 40 and the derived 30; the entry tells the result, OK records it.
+    play(app, board, "BACK; hold DOWN 6000; UP x50; OK; hold DOWN 6000; UP x40")
+    assert e.err is None and "P1 wins" in app.texts
     play(app, board, "OK")
+    assert app.screen.NAME == "table"
     assert m.hands[0].points == (50, 40, 30) and m.won == [1, 0, 0]
-    assert saves.n == 2
+    assert saves.n == 1
 
 
 def test_one_language_module_loaded(tmp_path):
@@ -141,13 +142,15 @@ def test_the_trump_picked_survives_a_reboot(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     saves = SaveCounter(app)
-    play(app, board, "OK; DOWN x2; OK")          # espadas for hand 1
-    assert app.trump == 2 and saves.n == 1 and saves.docs[-1]["tr"] == 2
+    play(app, board, "DOWN x3")                  # espadas for hand 1, on the table
+    assert app.trump == 2 and saves.n == 0       # not saved at every step...
+    play(app, board, "wait 2s")
+    assert saves.n == 1 and saves.docs[-1]["tr"] == 2   # ...but once they rest
     board2, app2 = boot(tmp_path)
     assert app2.trump == 2
     play(app2, board2, "wait 3s; OK")            # straight to the points
     assert app2.screen.NAME == "entry"
-    play(app2, board2, "OK; OK; OK")
+    play(app2, board2, "OK")
     assert app2.match.hands[0].trump == 2
     assert app2.trump is None and saved(tmp_path)["tr"] is None
 

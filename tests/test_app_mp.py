@@ -23,10 +23,10 @@ def hook(i, st):
 pl.play(parse("DOWN x3; OK; UP x12; OK; UP x3; OK; OK"), hook)
 heaps = []
 for k in range(15):
-    pl.play(parse("OK; DOWN; OK; OK; hold UP 900; OK; OK; OK"), hook)
+    pl.play(parse("DOWN x2; OK; hold UP 900; OK"), hook)
     if k == 14:
         break
-    pl.play(parse("OK; OK; OK; hold DOWN 900; OK; OK; OK"), hook)
+    pl.play(parse("DOWN; OK; hold DOWN 900; OK"), hook)
     gc.collect()
     heaps.append(gc.mem_alloc() - tools)
 m = app.match

@@ -24,8 +24,8 @@ from tanteador.flashfs import DirFS
 # Back to the table from any screen the app resumes on, once the
 # "resumed" notice is gone. BACK does nothing on the table.
 HOME = "wait 3s; BACK; BACK; "
-TRUMP = HOME + "OK; OK"                   # trump screen, pick
-HAND = "OK; %s; OK; OK; OK"               # entry, points, confirm, count, close
+TRUMP = HOME + "DOWN; wait 2s"            # oros on the table, saved once the buttons rest
+HAND = "OK; %s; OK"                       # entry, points, record
 
 STEPS = [
     ("setup", "OK; OK"),
@@ -36,7 +36,7 @@ STEPS = [
     ("navigation", HOME + "long OK; DOWN x2; OK; BACK; long OK; BACK; OK; BACK; BACK"),
     ("undo", HOME + "long OK; OK"),
     ("redo", HOME + "long OK; DOWN; OK"),
-    ("edit", HOME + "long OK; DOWN x2; OK; UP; OK; OK; DOWN x20; OK; OK"),
+    ("edit", HOME + "long OK; DOWN x2; OK; UP; OK; OK; DOWN x20; OK"),
     ("setting", HOME + "long OK; DOWN x3; OK; OK; DOWN; OK"),                 # language
     ("setting", HOME + "long OK; DOWN x3; OK; DOWN x3; OK; DOWN; OK"),        # screen timeout
     ("setting", HOME + "long OK; DOWN x3; OK; DOWN x2; OK; UP; OK"),          # contrast
@@ -170,12 +170,12 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     app = App(board, board.now)
     app.poll(board.now)
     player = Player(app, board)
-    player.play(parse("OK; OK; OK; OK; " + HAND % "UP x10"))
-    player.play(parse("OK; OK"))                    # the trump of hand 2
+    player.play(parse("OK; OK; DOWN; " + HAND % "UP x10"))
+    player.play(parse("DOWN; wait 2s"))             # the trump of hand 2
     first = saved(DirFS(root))
     assert len(first["m"]["a"]) == 1 and first["tr"] is not None
     ffs.free = 0                                    # the flash fills up
-    player.play(parse("OK; DOWN x20; OK; OK"))
+    player.play(parse(HAND % "DOWN x20"))
     assert app.screen.NAME == "notice"              # the screen says so
     assert any("full" in t for t in app.texts), app.texts
     assert len(app.match.hands) == 2                # play goes on in memory
@@ -183,7 +183,7 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     assert DirFS(root).listdir() == ["state.json"]
     player.play(parse("wait 3s; OK"))
     ffs.free = None                                 # room again
-    player.play(parse("OK; OK; " + HAND % "UP x10"))
+    player.play(parse("DOWN; " + HAND % "UP x10"))
     assert len(saved(DirFS(root))["m"]["a"]) == 3   # nothing was lost
     board2 = HostBoard(fs=DirFS(root))
     app2 = App(board2, 0)

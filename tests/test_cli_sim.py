@@ -10,8 +10,8 @@ from host_tools import cli, sim
 
 # setup with the defaults (2 players, first to 3 hands), then the draw for the first dealer
 START = "OK\nOK\n"
-# one hand: trump screen, pick the first suit, points entry, +10 for side 1, confirm, result, table
-HAND_WON_BY_1 = "OK\nOK\nOK\nUP x10\nOK\nOK\nOK\n"
+# one hand: oros set on the table, points entry, +10 for side 1, OK records it
+HAND_WON_BY_1 = "DOWN\nOK\nUP x10\nOK\n"
 
 
 def play(capsys, flash, text, *extra):
@@ -29,16 +29,16 @@ def test_scripted_match_writes_pngs_text_and_json(tmp_path, capsys):
                    "--png", str(pngs), "--text", "--json", "--seed", "3"])
     out = capsys.readouterr().out
     assert rc == 0
-    steps = 2 + 7 * 3
+    steps = 2 + 4 * 3
     files = sorted(p.name for p in pngs.iterdir())
     assert len(files) == steps + 1
-    assert files[0] == "000-boot.png" and files[1] == "001-ok.png" and files[6] == "006-up-x10.png"
+    assert files[0] == "000-boot.png" and files[1] == "001-ok.png" and files[5] == "005-up-x10.png"
     from PIL import Image
 
     assert Image.open(pngs / files[-1]).size == (128 * 4 + 16, 64 * 4 + 16)
     blocks = out.split("--- ")[1:]
     assert len(blocks) == steps + 1
-    assert blocks[6].startswith("6: UP x10  [")
+    assert blocks[5].startswith("5: UP x10  [")
     art = blocks[1].split("\n")[1:33]
     assert all(len(line) == 128 for line in art)
     assert any(c in "\u2580\u2584\u2588" for c in "".join(art))

@@ -27,12 +27,13 @@ _DOC_V = const(1)
 # before an action; above it they stay loaded, so a screen opens at once.
 _LOW_HEAP = const(32768)
 _GC_IDLE_MS = const(400)
+_SAVE_QUIET_MS = const(1500)
 
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (boot, draw, match end): unloaded when the heap runs low.
 _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # Screens worth coming back to after a reboot (the others are passing ones).
-_RESUMABLE = ("table", "result", "matchend", "history", "settings", "setup")
+_RESUMABLE = ("table", "matchend", "history", "settings", "setup")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
 TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
 TIMEOUTS = (60, 120, 180, 300, 600, 0)
@@ -133,6 +134,9 @@ class App:
         self._tune_at = 0
         self._failing = False
         self._gc_due = False
+        self._save_at = None
+        # The hand just recorded, told on the table until the next press.
+        self.banner = None
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
@@ -170,10 +174,6 @@ class App:
                 from tanteador.screens.matchend import MatchEnd
 
                 self.push(MatchEnd(self, tune=False))
-            elif scr == "result" and m.hands:
-                from tanteador.screens.result import Result
-
-                self.push(Result(len(m.hands) - 1))
             elif scr == "history":
                 from tanteador.screens.history import History
 
@@ -223,10 +223,37 @@ class App:
 
     def commit(self):
         """Save the state once (after a committed action); a failure shows a notice."""
+        self._save_at = None
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         return problem
+
+    def save_soon(self):
+        """Save once the buttons have been still for a moment (a trump picked on the table).
+
+        A flash write takes longer than a press: stepping through the suits
+        must not pay it at every step.
+        """
+        self._save_at = self.now + _SAVE_QUIET_MS
+
+    def set_trump(self, suit):
+        """The trump of the hand in play, saved soon."""
+        self.trump = suit
+        self.dirty = True
+        self.save_soon()
+
+    def hand_recorded(self, m):
+        """Match ``m`` recorded its hand in play: back to the table, which tells the result, or the match end."""
+        self.hand_ms = 0
+        self.trump = m.next_trump
+        self.home()
+        if m.over:
+            from tanteador.screens.matchend import MatchEnd
+
+            self.push(MatchEnd(self))
+        else:
+            self.banner = len(m.hands) - 1
 
     def archive(self):
         """Keep the current match in the archive if it has any hand."""
@@ -262,6 +289,7 @@ class App:
     def home(self):
         """Back to the root: the table, or the setup when there is no match."""
         self.stack = []
+        self.banner = None
         if self.match is None:
             from tanteador.screens.setup import Setup
 
@@ -391,11 +419,15 @@ class App:
             for ev in evs:
                 self._guard(0, ev)
             self._gc_due = True
+            if self._save_at is not None:
+                self._save_at = now_ms + _SAVE_QUIET_MS
         self._sleep_timers(now_ms)
         self._tune_tick(now_ms)
         top = self.stack[-1]
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
+        if self._save_at is not None and not held and now_ms - self._save_at >= 0:
+            self.commit()
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()

@@ -25,6 +25,10 @@ FRAME_US = 24600
 BUS_HZ = 400000
 _CMD_BYTES = 18      # six commands, each its own 3-byte I2C write
 _DATA_HEAD = 2       # address byte and the data control byte
+# Python work per frame on the Pico, as `tanteador bench` estimates it for
+# a value change on the entry (its RP2040 estimate less the bus): the
+# simulator's default.
+DRAW_MS = 20
 ERASE_US = 45000
 PAGE_US = 400
 RENAME_US = 3000

@@ -196,7 +196,9 @@ def _enter(player, app, target):
         d = target - app.screen.vals[0]
         b = UP if d > 0 else DOWN
         if d > 14 or d < -14:
-            _hold(player, b, 400 + 120 * (3 + (d if d > 0 else -d) // 10) + 60)
+            # Repeats: the first ten step by 1, then by 2 (entry.step).
+            k = 10 + ((d if d > 0 else -d) - 10) // 2
+            _hold(player, b, 400 + 120 * (k - 1) + 60)
         else:
             _press(player, b)
 

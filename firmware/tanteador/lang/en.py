@@ -36,7 +36,6 @@ S = (
     "Hand %d\n"  # HAND
     "Trump\n"  # TRUMP
     "Points\n"  # POINTS
-    "Count this hand?\n"  # CONFIRM
     "%s wins\n"  # WINS_HAND
     "Void hand\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY

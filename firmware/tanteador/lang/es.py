@@ -36,7 +36,6 @@ S = (
     "Mano %d\n"  # HAND
     "Triunfo\n"  # TRUMP
     "Puntos\n"  # POINTS
-    "¿Anotar la mano?\n"  # CONFIRM
     "Gana %s\n"  # WINS_HAND
     "Mano nula\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY

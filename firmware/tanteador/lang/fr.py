@@ -36,7 +36,6 @@ S = (
     "Donne %d\n"  # HAND
     "Atout\n"  # TRUMP
     "Points\n"  # POINTS
-    "Compter la donne ?\n"  # CONFIRM
     "%s gagne\n"  # WINS_HAND
     "Donne nulle\n"  # VOID
     "Capot : %s\n"  # CAPOTE_BY

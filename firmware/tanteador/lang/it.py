@@ -36,7 +36,6 @@ S = (
     "Mano %d\n"  # HAND
     "Briscola\n"  # TRUMP
     "Punti\n"  # POINTS
-    "Segnare la mano?\n"  # CONFIRM
     "Vince %s\n"  # WINS_HAND
     "Mano nulla\n"  # VOID
     "Cappotto: %s\n"  # CAPOTE_BY

@@ -36,7 +36,6 @@ S = (
     "Mão %d\n"  # HAND
     "Trunfo\n"  # TRUMP
     "Pontos\n"  # POINTS
-    "Anotar a mão?\n"  # CONFIRM
     "Ganha %s\n"  # WINS_HAND
     "Mão nula\n"  # VOID
     "Capote: %s\n"  # CAPOTE_BY

@@ -1,8 +1,14 @@
 """Hand entry: the points of one side (two sides) or of each side.
 
-UP/DOWN change the value by 1 per press; while held the repeats speed up:
-1 for the first REPEATS_FINE repeats, then jumps to the next multiple of 10.
-From the start value of 60 any two-sided score takes at most 3 presses.
+The entry is also the confirmation: its last line tells the result the
+points give, and OK on the last field records the hand at once and goes
+back to the table (the menu's first row undoes it). An impossible score is
+refused there with its reason, before anything is recorded.
+
+UP/DOWN change the value by 1 per press; held, by 1 for the first
+REPEATS_FINE repeats (the common scores around the start), then by 2.
+From the start value of 60 any two-sided score is one hold, or one hold
+and a press.
 """
 
 from micropython import const
@@ -11,7 +17,7 @@ from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
-REPEATS_FINE = const(4)
+REPEATS_FINE = const(10)
 START = const(60)
 _REASONS = ("range", "one", "total", "cards", "undrawn", "over")
 
@@ -21,12 +27,8 @@ def step(v, up, n, two=True):
 
     With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
     """
-    if n <= REPEATS_FINE:
-        v += 1 if up else -1
-    elif up:
-        v = (v // 10 + 1) * 10
-    else:
-        v = ((v - 1) // 10) * 10
+    d = 1 if n <= REPEATS_FINE else 2
+    v += d if up else -d
     if v < 0:
         v = 0
     elif v > 120:
@@ -106,8 +108,12 @@ class Entry:
         if self.err is not None:
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
             ui.center(fb, app, y, ui.fit(app.t(reason(self.err)), 126), 64, 0)
-        else:
+        elif self.i + 1 < self.fields:
             ui.center(fb, app, y, app.t(i18n.POINTS))
+        else:
+            from tanteador.screens.outcome import preview
+
+            ui.center(fb, app, y, ui.fit(preview(app, self.vals), 128))
 
     def handle(self, ev, app):
         b, kind, n = ev
@@ -139,22 +145,22 @@ class Entry:
             self.ok(app)
 
     def ok(self, app):
-        """All fields set: check the points, then ask for confirmation."""
+        """All fields set: record the hand (or the edit) and save, or say why not."""
         from tanteador.rules import RulesError
 
+        m = app.match
         pts = tuple(self.vals)
         try:
             if self.edit is None:
-                app.match.check(pts)
+                m.record(app.trump, pts, app.hand_ms)
             else:
-                from tanteador.rules import check_points
-
-                o = app.match.options
-                check_points(pts, app.match.nsides, o.undrawn_cards)
+                m.edit(self.edit, points=pts)
         except RulesError as e:
             self.err = e.code
             app.dirty = True
             return
-        from tanteador.screens.confirm import Confirm
-
-        app.push(Confirm(pts, self.edit))
+        if self.edit is None:
+            app.hand_recorded(m)
+        else:
+            app.pop()
+        app.commit()

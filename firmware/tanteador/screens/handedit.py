@@ -18,7 +18,7 @@ class HandEdit:
         rows = [(app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points])),
                 (app.t(i18n.TRUMP), "" if h.trump is None else app.part(i18n.SUITS, h.trump))]
         ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
-        from tanteador.screens.confirm import outcome
+        from tanteador.screens.outcome import outcome
 
         ui.center(fb, app, 64 - ui.LINE, ui.fit(outcome(app, h.winner, h.capote), 128))
 

@@ -52,12 +52,19 @@ class Menu:
         m = app.match
         if item in (i18n.UNDO, i18n.REDO):
             n = len(m.hands)
+            last = m.hands[-1] if n else None
             done = m.undo() if item == i18n.UNDO else m.redo()
             app.home()
             if not done:
                 app.notice(i18n.NOTHING)
                 return
-            app.trump = m.next_trump
+            if last is not None and len(m.hands) < n:
+                # The hand is in play again, with its trump and its time so far.
+                app.trump = last.trump
+                app.hand_ms = last.elapsed_ms
+            elif len(m.hands) > n:
+                app.trump = m.next_trump
+                app.hand_ms = 0
             app.commit()
             if item == i18n.UNDO:
                 app.notice(i18n.UNDONE, n)

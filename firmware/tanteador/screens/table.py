@@ -1,15 +1,20 @@
 """The table: scores in big digits, who deals, cuts and leads, trump, goal.
 
-Layout (rows): 0-12 hand number, goal progress or time left, signals
-reminder, trump; 13-24 side names; 25-49 scores in 25 px digits, one column
-a side (with four or more sides, a grid of names and medium digits when a
-score is too wide for its column); 51-63 dealer, cutter and leader.
+Layout (rows): 0-12 hand number (or, until the next press, the result of
+the hand just recorded), goal progress or time left, signals reminder,
+trump; 13-24 side names; 25-49 scores in 25 px digits, one column a side
+(with four or more sides, a grid of names and medium digits when a score is
+too wide for its column); 51-63 dealer, cutter and leader.
+
+The hand starts here: UP/DOWN set the trump when the dealer turns it up
+(DOWN from "?" goes oros, copas, espadas, bastos; UP the other way round),
+OK opens the points entry.
 """
 
 from micropython import const
 
 from tanteador import i18n, icons
-from tanteador.buttons import LONG, OK, PRESS
+from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.options import GOAL_TIME
 from tanteador.screens import ui
 
@@ -37,7 +42,6 @@ class Table:
     def draw(self, fb, app):
         m = app.match
         o = m.options
-        ui.text(fb, app, 0, 0, app.t(i18n.HAND) % m.hand_no)
         x = 128
         if m.over:
             pass
@@ -55,7 +59,16 @@ class Table:
         if left is not None:
             ui.icon(fb, app, ui.right(fb, app, 0, clock(left), x - 3) - 9, 2, icons.CLOCK)
         else:
-            ui.icon(fb, app, ui.right(fb, app, 0, "%d" % target, x - 3) - 11, 2, icons.TROPHY)
+            x = ui.right(fb, app, 0, "%d" % target, x - 3) - 11
+            ui.icon(fb, app, x, 2, icons.TROPHY)
+        if app.banner is not None:
+            from tanteador.screens.outcome import outcome
+
+            h = m.hands[app.banner]
+            app.p.bar(0, ui.LINE, 0, x - 2)
+            ui.text(fb, app, 1, 0, ui.fit(outcome(app, h.winner, h.capote), x - 4), 0)
+        else:
+            ui.text(fb, app, 0, 0, app.t(i18n.HAND) % m.hand_no)
         n = len(vals)
         w = 128 // n
         big = n <= 3
@@ -99,6 +112,19 @@ class Table:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
+        if app.banner is not None:
+            app.banner = None
+            app.dirty = True
+        m = app.match
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            if not m.over and not m.options.trump_cycle:
+                t = app.trump
+                if t is None:
+                    t = 0 if b == DOWN else 3
+                else:
+                    t = (t + (1 if b == DOWN else 3)) % 4
+                app.set_trump(t)
+            return
         if b != OK:
             return
         if kind == LONG:
@@ -111,6 +137,7 @@ class Table:
 
                 app.push(MatchEnd(app, tune=False))
             elif app.trump is None:
+                # OK before the trump was set: pick it, then on to the points.
                 from tanteador.screens.trump import Trump
 
                 app.push(Trump(app))

@@ -1,7 +1,7 @@
 """Pick the trump: UP/DOWN go round the four suits, OK takes it.
 
-Picking the trump of the hand in play is a committed action (saved at once,
-one write), so a power cut between the pick and the points keeps it.
+Opened by OK on the table before the trump was set there (OK then goes on
+to the points entry), and by the history to change a recorded hand's trump.
 """
 
 from tanteador import i18n
@@ -47,9 +47,10 @@ class Trump:
             app.pop()
         elif b == OK:
             if self.edit is None:
-                app.trump = self.suit
-                app.pop()
-                app.commit()
+                from tanteador.screens.entry import Entry
+
+                app.set_trump(self.suit)
+                app.replace(Entry(app))
             else:
                 app.match.edit(self.edit, trump=self.suit)
                 app.pop()
