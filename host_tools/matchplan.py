@@ -238,9 +238,13 @@ class Generator:
         return "\n".join(self.lines) + "\n"
 
 
-def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en"):
-    """(start document, script text, final state) of a match played to its end."""
+def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en", hold_from=15):
+    """(start document, script text, final state) of a match played to its end.
+
+    ``hold_from``: the distance from which the entry is stepped with a hold
+    (a large one makes a script of short presses only).
+    """
     doc = start_doc(opts, lang)
-    g = Generator(folder, doc, seed)
+    g = Generator(folder, doc, seed, hold_from)
     text = g.match(max_hands, wait_ms)
     return doc, text, g.app.state()

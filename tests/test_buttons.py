@@ -182,3 +182,40 @@ def test_bouncy_random_presses_give_one_gesture_each(button, holds, chatter):
         elif e[1] == B.REPEAT:
             n += 1
             assert e[2] == n
+
+
+def test_edges_taken_late_keep_their_order_across_buttons():
+    # A tap of OK then a tap of UP, both over before the app looks at 400 ms.
+    b = B.Buttons()
+    for e in ((B.OK, True, 100), (B.OK, False, 160), (B.UP, True, 220), (B.UP, False, 280)):
+        b.edge(*e)
+    assert b.update((False,) * 4, 400) == [(B.OK, B.PRESS, 0), (B.UP, B.PRESS, 0)]
+
+
+def test_a_long_press_is_judged_by_its_edges_not_by_when_they_are_taken():
+    b = B.Buttons()
+    b.edge(B.BACK, True, 0)
+    b.edge(B.BACK, False, B.LONG_MS + 50)
+    assert b.update((False,) * 4, 5000) == [(B.BACK, B.LONG, 0)]
+    b.edge(B.BACK, True, 6000)
+    b.edge(B.BACK, False, 6100)
+    assert b.update((False,) * 4, 9000) == [(B.BACK, B.PRESS, 0)]
+
+
+def test_ring_counts_what_it_drops_and_levels_unstick_the_button():
+    from tanteador.edges import EdgeRing
+
+    ring = EdgeRing(4)                  # room for 3 edges
+    ring.push(B.UP, True, 10)
+    ring.push(B.UP, True, 11)           # same level again: a bounce already seen
+    ring.push(B.UP, False, 50)
+    ring.push(B.DOWN, True, 60)
+    ring.push(B.DOWN, False, 90)        # full: dropped and counted
+    assert ring.overflows == 1 and ring.waiting() == 3
+    b = B.Buttons()
+    ring.take(b.edge)
+    assert ring.waiting() == 0
+    # DOWN's release was lost, but the levels read now say it is up.
+    evs = b.update((False,) * 4, 200)
+    assert evs == [(B.UP, B.PRESS, 0), (B.DOWN, B.PRESS, 0)]
+    assert b.update((False,) * 4, 900) == []    # no phantom auto-repeat

@@ -39,13 +39,38 @@ def play_file(path, player, hook=None):
     return i
 
 
+def _log_events(app, log):
+    """Note every button event the app acts on, as button * 4 + kind, in order."""
+    update = app.keys.update
+
+    def logged(levels, now):
+        evs = update(levels, now)
+        for ev in evs:
+            log.append(ev[0] * 4 + ev[1])
+        return evs
+
+    app.keys.update = logged
+
+
 def cmd_script(a):
-    """Play a script from the saved state in a.dir: the frame after every step, the final state."""
+    """Play a script from the saved state in a.dir: the frame after every step, the final state.
+
+    Options: a.draw_ms charges the Pico's times (DeviceTime, that much
+    drawing per frame); a.press_ms and a.gap_ms make every short press that
+    long down and up; a.events sends the button events the app acted on.
+    """
     from binascii import crc32
 
-    from script import Player
+    from script import GAP_MS, PRESS_MS, Player
 
     board, app = boot(a["dir"])
+    if a.get("draw_ms") is not None:
+        from devicetime import DeviceTime
+
+        board.set_timing(DeviceTime(draw_ms=a["draw_ms"]))
+    events = []
+    if a.get("events"):
+        _log_events(app, events)
     # Frame checksums go out in small batches: one long list would need a
     # large block of a heap the app keeps fragmented.
     crcs = []
@@ -55,12 +80,19 @@ def cmd_script(a):
         if len(crcs) == 32:
             emit({"k": "crc", "v": crcs})
             del crcs[:]
+        if len(events) >= 64:
+            emit({"k": "ev", "v": events})
+            del events[:]
 
-    play_file(a["script"], Player(app, board), hook)
+    player = Player(app, board, press_ms=a.get("press_ms", PRESS_MS), gap_ms=a.get("gap_ms", GAP_MS))
+    play_file(a["script"], player, hook)
+    player.settle()
     emit({"k": "crc", "v": crcs})
+    emit({"k": "ev", "v": events})
     m = app.match
     out = {"k": "script", "state": app.state(), "frames": board.frames, "screen": app.screen.NAME,
-           "hands": len(m.hands) if m else 0, "mem": mem(), "free_block": largest_free()}
+           "hands": len(m.hands) if m else 0, "mem": mem(), "free_block": largest_free(),
+           "overflows": board.edge_overflows, "now": board.now}
     frame = board.frame
     # Let the app go before building the (large) result lines.
     m = app = board = None

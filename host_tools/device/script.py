@@ -135,10 +135,12 @@ class Player:
     stamped with them.
     """
 
-    def __init__(self, app, board, tick_ms=TICK_MS):
+    def __init__(self, app, board, tick_ms=TICK_MS, press_ms=PRESS_MS, gap_ms=GAP_MS):
         self.app = app
         self.board = board
         self.tick_ms = tick_ms
+        self.press_ms = press_ms   # how long a short press is held
+        self.gap_ms = gap_ms       # how long the button stays up after each gesture
         self.at = board.now        # the table's clock: when the next gesture starts
         self._edges = []           # (t, button, down) the board's clock has not reached
 
@@ -163,10 +165,12 @@ class Player:
         if kind == WAIT:
             self.idle(ms)
             return
+        if kind == PRESS:
+            ms = self.press_ms
         for _ in range(count):
             self._edges.append((self.at, b, True))
             self._edges.append((self.at + ms, b, False))
-            self.idle(ms + GAP_MS)
+            self.idle(ms + self.gap_ms)
 
     def settle(self):
         """Poll until the app has taken every gesture played and shown its answer."""
