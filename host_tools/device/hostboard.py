@@ -42,6 +42,7 @@ class HostBoard:
         self.buffer = bytearray(WIDTH * HEIGHT // 8)
         self._diff = PageDiff(self.buffer, WIDTH)
         self.pages_sent = 0
+        self.last_mask = 0       # pages the last frame sent
         self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.levels = [False, False, False, False]
         self.now = 0
@@ -106,6 +107,7 @@ class HostBoard:
         self.frames += 1
         self.frame = bytes(self.buffer)
         mask = self._diff.changed()
+        self.last_mask = mask
         m = mask
         while m:
             self.pages_sent += m & 1

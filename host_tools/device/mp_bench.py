@@ -59,7 +59,11 @@ def ref_us(times=5):
 
 
 class CountingFS:
-    """A DirFS wrapper that counts what reaches the flash."""
+    """A DirFS wrapper that counts what reaches the flash, and the time the PC's disk took.
+
+    That time is the PC's, not the Pico's: the bench puts the flash's own
+    times (devicetime) in its place.
+    """
 
     def __init__(self, fs):
         self.fs = fs
@@ -67,9 +71,17 @@ class CountingFS:
         self.bytes = 0       # bytes written
         self.renames = 0
         self.removes = 0
+        self.io_us = 0       # time spent in the PC's file calls
+
+    def _timed(self, fn, *args):
+        t0 = ticks_us()
+        try:
+            return fn(*args)
+        finally:
+            self.io_us += ticks_diff(ticks_us(), t0)
 
     def open(self, name, mode="r"):
-        f = self.fs.open(name, mode)
+        f = self._timed(self.fs.open, name, mode)
         if "w" in mode or "a" in mode or "+" in mode:
             self.opens += 1
             return _CountingFile(self, f)
@@ -77,11 +89,11 @@ class CountingFS:
 
     def rename(self, a, b):
         self.renames += 1
-        return self.fs.rename(a, b)
+        return self._timed(self.fs.rename, a, b)
 
     def remove(self, name):
         self.removes += 1
-        return self.fs.remove(name)
+        return self._timed(self.fs.remove, name)
 
     def listdir(self):
         return self.fs.listdir()
@@ -100,33 +112,37 @@ class _CountingFile:
 
     def write(self, data):
         self.cfs.bytes += len(data)
-        return self.f.write(data)
+        return self.cfs._timed(self.f.write, data)
 
     def read(self, *a):
         return self.f.read(*a)
 
     def flush(self):
-        return self.f.flush()
+        return self.cfs._timed(self.f.flush)
 
     def close(self):
-        return self.f.close()
+        return self.cfs._timed(self.f.close)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self.f.close()
+        self.close()
 
 
 class Probe:
-    """Stands in for the app in the script player: polls it and measures around each poll."""
+    """Stands in for the app in the script player: polls it and measures around each poll.
 
-    def __init__(self, app, board, timing):
-        from tanteador.buttons import Buttons
+    With ``timing`` each poll that acted on a press, or wrote to the flash,
+    is kept as an action: [kind, work us, bus bytes, files written, bytes
+    written], kind "value" (UP/DOWN on the same screen), "screen" (another
+    screen), "menu" (into, inside or out of the menu), "record" (a hand
+    recorded) or "idle" (a save or collection made while nobody pressed).
+    """
 
+    def __init__(self, app, board, timing, cfs=None):
         self.app = app
         self.board = board
-        self.shadow = Buttons()   # the same gestures the app sees, counted here
         self.timing = timing
         self.events = 0
         self.event_polls = 0
@@ -139,14 +155,40 @@ class Probe:
         self.times = []
         self.errors = 0
         self.prev = bytes(board.buffer)
+        self.cfs = cfs
+        self.actions = []
+        self._acted = 0
+        update = app.keys.update
+
+        def counted(levels, now):
+            evs = update(levels, now)
+            self._acted += len(evs)
+            return evs
+
+        # The events the app itself acted on (from the edges' own times).
+        app.keys.update = counted
 
     def poll(self, now):
         board = self.board
+        app = self.app
         frames = board.frames
+        top = app.stack[-1]
+        m = app.match
+        hands = len(m.hands) if m is not None else 0
+        cfs = self.cfs
+        opens, wrote, io = (cfs.opens, cfs.bytes, cfs.io_us) if cfs is not None else (0, 0, 0)
+        self._acted = 0
         t0 = ticks_us()
-        shown = self.app.poll(now)
+        shown = app.poll(now)
         dt = ticks_diff(ticks_us(), t0)
-        n = len(self.shadow.update(board.buttons(), now))
+        n = self._acted
+        if self.timing:
+            files = cfs.opens - opens if cfs is not None else 0
+            if n or files:
+                work = dt - (cfs.io_us - io if cfs is not None else 0)
+                self.actions.append([self._kind(top, hands, n), work,
+                                     _bus_bytes(board.last_mask) if board.frames != frames else 0,
+                                     files, cfs.bytes - wrote if cfs is not None else 0])
         if board.frames != frames:
             self.shows += 1
             if not n:
@@ -169,6 +211,24 @@ class Probe:
             if self.timing:
                 self.times.append(dt)
         return shown
+
+    def _kind(self, top, hands, n):
+        app = self.app
+        m = app.match
+        if m is not None and len(m.hands) > hands:
+            return "record"
+        now = app.stack[-1]
+        if "menu" in (top.NAME, now.NAME):
+            return "menu"
+        if now is not top:
+            return "screen"
+        return "value" if n else "idle"
+
+
+def _bus_bytes(mask):
+    from devicetime import page_bytes
+
+    return page_bytes(mask)
 
 
 class Session:
@@ -205,7 +265,7 @@ class Session:
             return commit()
 
         app.commit = counted
-        self.probe = Probe(app, board, self.a.get("timing", False))
+        self.probe = Probe(app, board, self.a.get("timing", False), self.cfs)
         self.player = Player(self.probe, board)
         self.script = open(self.a["script"])
 
@@ -255,6 +315,7 @@ class Session:
             "t_p90": times[len(times) * 9 // 10] if times else None,
             "t_max": times[-1] if times else None,
             "t_mean": sum(times) // len(times) if times else None,
+            "actions": probe.actions, "overflows": app.board.edge_overflows,
         }
         if a.get("state"):
             out["state"] = st
