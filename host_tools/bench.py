@@ -104,7 +104,9 @@ def play(impl, doc, text, folder, heapsize="190K", heap=True, timing=False, stat
     args = {"dir": folder, "script": script, "heap": heap, "timing": timing, "state": state}
     res = mplane.drive("play", args, impl=impl, heapsize=heapsize, module="mp_bench", timeout=timeout,
                        pythonpath=pythonpath)
-    return res[0]
+    out = [x for x in res if x["k"] == "play"][0]
+    out["actions"] = [x["a"] for x in res if x["k"] == "act"]
+    return out
 
 
 def completes(doc, text, folder, kb, hands, tree):
@@ -547,15 +549,16 @@ def rp2040(r):
 
     ref = r["ref_us"] or 1
     kinds = {}
-    for kind, work_us, bus, files, nbytes in r["actions"]:
+    for kind, work_us, bus, files, nbytes, where in r["actions"]:
         ms = work_us * REF_MS_RP2040 / ref + devicetime.bus_us(bus) / 1000
         if files:
             ms += files * (devicetime.write_us(nbytes // files) + devicetime.RENAME_US) / 1000
-        kinds.setdefault(kind, []).append(ms)
+        kinds.setdefault(kind, []).append((ms, where))
     out = {}
     for kind, v in kinds.items():
         v.sort()
-        out[kind] = {"n": len(v), "median": round(v[len(v) // 2], 1), "max": round(v[-1], 1)}
+        out[kind] = {"n": len(v), "median": round(v[len(v) // 2][0], 1), "max": round(v[-1][0], 1),
+                     "slowest": v[-1][1]}
     return out
 
 

@@ -418,3 +418,34 @@ def test_memory_on_micropython():
     # The unix port is 64-bit: a Pico needs less. Keep fonts+icons+draw modest.
     assert imported < 16 * 1024
     assert after - imported < 2 * 1024
+
+
+def test_a_kept_background_comes_back_for_its_screen_only():
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    p = draw.Painter(fb, buf)
+    a, b = object(), object()
+    p.begin(0, a)
+    assert not p.restore(a)
+    p.text("Ana", 0, 0)
+    p.keep(a)
+    p.text("61", 0, 30)
+    first = bytes(buf)
+    # The next frame of the same screen: the kept part back, the rest drawn anew.
+    p.begin(0, a)
+    assert p.restore(a)
+    p.text("61", 0, 30)
+    assert bytes(buf) == first and p.texts == ["Ana", "61"]
+    # Another screen in between drops it.
+    p.begin(0, b)
+    assert not p.restore(a) and not p.restore(b)
+    p.begin(0, a)
+    assert not p.restore(a)
+
+
+def test_without_the_frame_buffer_nothing_is_kept():
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    p = draw.Painter(fb)
+    p.begin(0, fb)
+    p.keep(fb)
+    assert not p.restore(fb)

@@ -19,7 +19,8 @@ from host_tools import bench, mplane  # noqa: E402
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
              "min_heapsize_kb"},
-    "presses": {"mean", "max", "scores", "start", "oks", "worst", "histogram", "simulations"},
+    "presses": {"two", "three"},
+    "taps": {"taps", "events", "lost", "frames", "overflows", "overflows_match"},
     "flash": {"commits", "files_written", "bytes", "bytes_per_hand", "writes_per_commit", "renames",
               "state_bytes"},
     "display": {"events", "redraws", "redraws_per_press", "full_bytes_per_press", "page_bytes_per_press",
@@ -63,7 +64,15 @@ def test_bench_figures_are_consistent(quick):
     assert r["flash"]["commits"] >= r["match"]["hands"]
     assert r["flash"]["state_bytes"] > 0 and r["flash"]["bytes"] >= r["flash"]["state_bytes"]
     assert r["display"]["redraws"] >= r["match"]["hands"]
-    assert r["presses"]["max"] >= r["presses"]["oks"] >= 1
+    for sides in ("two", "three"):
+        p = r["presses"][sides]
+        assert {"mean", "max", "hands", "start", "worst", "histogram", "simulations"} <= set(p), sides
+        assert 3 <= p["mean"] <= p["max"], sides      # at least a trump, OK and OK
+    assert r["taps"]["events"] > 0 and r["taps"]["lost"] >= 0
+    # Every kind of action of the match was timed, each with its RP2040 estimate.
+    for kind in ("value", "screen", "menu", "record"):
+        e = r["rp2040"][kind]
+        assert e["n"] > 0 and 0 < e["median"] <= e["max"], kind
     assert r["targets"] == bench.check_targets(r)
 
 

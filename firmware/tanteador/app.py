@@ -23,8 +23,8 @@ _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
 _DOC_V = const(1)
-# Below this much free heap the screens and helpers not in use are unloaded
-# before an action; above it they stay loaded, so a screen opens at once.
+# Below this much free heap after a collection the screens and helpers not
+# in use are unloaded; above it they stay loaded, so a screen opens at once.
 _LOW_HEAP = const(32768)
 _GC_IDLE_MS = const(400)
 _SAVE_QUIET_MS = const(1500)
@@ -146,7 +146,7 @@ class App:
         _collect()
         from tanteador.draw import Painter
 
-        self.p = Painter(board.display)
+        self.p = Painter(board.display, board.buffer)
         scr = "setup"
         tr = None
         if doc is not None:
@@ -414,8 +414,6 @@ class App:
             elif now_ms - self._quiet_at >= 0:
                 self.swallow = False
         elif evs:
-            if _MP and gc.mem_free() < _LOW_HEAP:
-                self._sweep()
             for ev in evs:
                 self._guard(0, ev)
             self._gc_due = True
@@ -433,9 +431,12 @@ class App:
             self.board.show()
             return True
         if self._gc_due and not held and now_ms - self.last_input >= _GC_IDLE_MS:
-            # Collect while nobody presses, not in the path of a press.
+            # Collect while nobody presses, not in the path of a press; only
+            # a heap that stays short after it unloads what is not in use.
             self._gc_due = False
             _collect()
+            if _MP and gc.mem_free() < _LOW_HEAP:
+                self._sweep()
         return False
 
     def _guard(self, what, arg):
@@ -490,8 +491,9 @@ class App:
 
     def render(self):
         """Draw the top screen into the frame buffer (and the text model)."""
-        self.p.begin()
-        self.stack[-1].draw(self.fb, self)
+        top = self.stack[-1]
+        self.p.begin(0, top)
+        top.draw(self.fb, self)
         self.dirty = False
 
     def fail(self, e):

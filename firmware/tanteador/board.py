@@ -114,7 +114,8 @@ class Board:
         self.display_ok = not isinstance(self.display, NoDisplay)
         self._show_failed = False
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
-        self._diff = PageDiff(self.display.buffer, config.OLED_WIDTH)
+        self.buffer = self.display.buffer
+        self._diff = PageDiff(self.buffer, config.OLED_WIDTH)
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
         self._ring = EdgeRing()

@@ -9,7 +9,7 @@ Every string drawn is appended to ``Painter.texts`` and every icon id to
 ``begin()`` clears the screen and both lists at the start of a frame.
 
 Glyphs are blitted one at a time from a small FrameBuffer over a scratch
-buffer (MicroPython 1.22 cannot blit read-only bytes), so drawing allocates
+buffer (MicroPython cannot blit read-only bytes), so drawing allocates
 only a few small objects per glyph. Characters the fonts lack are drawn as
 an outlined box, never an error.
 """
@@ -30,15 +30,6 @@ LINE = const(12)  # SMALL line box height; accents on capitals use its top rows
 _HLSB = framebuf.MONO_HLSB
 
 
-def _glyph(font, ch):
-    """Glyph number of ``ch`` in ``font``, or -1 when the font lacks it."""
-    n = ord(ch) - font[3]
-    if 0 <= n < font[4]:
-        return n
-    i = font[5].find(ch)
-    return font[4] + i if i >= 0 else -1
-
-
 def _box(font):
     """(width, top row, height) of the box drawn for a missing character."""
     h = (font[1] * 7 + 5) // 10
@@ -54,10 +45,18 @@ def text_width(s, font=SMALL):
     """Width in pixels of ``s`` drawn in ``font`` (no trailing spacing)."""
     idx = font[6]
     sp = font[2]
+    first = font[3]
+    count = font[4]
     w = 0
     for ch in s:
-        g = _glyph(font, ch)
-        w += (idx[g * 5 + 2] if g >= 0 else _box(font)[0]) + sp
+        g = ord(ch) - first
+        if g < 0 or g >= count:
+            g = font[5].find(ch)
+            if g < 0:
+                w += _box(font)[0] + sp
+                continue
+            g += count
+        w += idx[g * 5 + 2] + sp
     return w - sp if w else 0
 
 
@@ -65,9 +64,16 @@ def ellipsize(s, width, font=SMALL):
     """``s`` cut to fit ``width`` pixels, ending in '…' when cut."""
     if text_width(s, font) <= width:
         return s
-    n = len(s)
-    while n and text_width(s[:n] + "…", font) > width:
-        n -= 1
+    # The longest start whose width, with the ellipsis after it, fits.
+    sp = font[2]
+    room = width - text_width("…", font)
+    w = 0
+    n = 0
+    for ch in s:
+        w += text_width(ch, font) + sp
+        if w > room:
+            break
+        n += 1
     return s[:n] + "…"
 
 
@@ -119,20 +125,59 @@ class Painter:
     the large ids).
     """
 
-    def __init__(self, fb):
+    def __init__(self, fb, buf=None):
         self.fb = fb
+        self.buf = buf
         self.texts = []
         self.icons = []
+        # A screen's background (what a small change leaves alone), see keep():
+        # (owner, frame bytes, texts, icons), and the buffer it lives in.
+        self._kept = None
+        self._bg = None
+        self._owner = None
         self._buf = bytearray(_max_bytes())
         # Palette for drawing in colour 0: ink -> 0, background -> 1 (the key).
         self._inv = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
         self._inv.pixel(0, 0, 1)
 
-    def begin(self, color=0):
-        """Start a frame: clear the screen and the text/icon records."""
+    def begin(self, color=0, owner=None):
+        """Start a frame of screen ``owner``: clear the screen and the text/icon records.
+
+        A frame of another screen than the last one drops the background kept.
+        """
         self.fb.fill(color)
         self.texts.clear()
         self.icons.clear()
+        if owner is not self._owner:
+            self._owner = owner
+            self._kept = None
+
+    def keep(self, owner):
+        """Keep what is drawn so far as ``owner``'s background.
+
+        A screen draws its parts that a press leaves alone, keeps them, and
+        next time (``restore``) redraws only the rest. Nothing is kept
+        without the frame's buffer.
+        """
+        buf = self.buf
+        if buf is None:
+            return
+        bg = self._bg
+        if bg is None:
+            bg = self._bg = bytearray(len(buf))
+        bg[:] = buf
+        self._kept = (owner, bg, self.texts[:], self.icons[:])
+
+    def restore(self, owner):
+        """Put ``owner``'s background back into the frame -> True; False if none is kept."""
+        k = self._kept
+        buf = self.buf
+        if k is None or k[0] is not owner or buf is None:
+            return False
+        buf[:] = k[1]
+        self.texts.extend(k[2])
+        self.icons.extend(k[3])
+        return True
 
     # -- primitives, so screens need nothing else
     def fill_rect(self, x, y, w, h, color=1):
@@ -161,9 +206,8 @@ class Painter:
     # -- bitmaps
     def _bitmap(self, data, off, w, h, x, y, color):
         n = ((w + 7) >> 3) * h
-        buf = self._buf
-        buf[0:n] = data[off:off + n]
-        src = framebuf.FrameBuffer(buf, w, h, _HLSB)
+        self._buf[0:n] = data[off:off + n]
+        src = framebuf.FrameBuffer(self._buf, w, h, _HLSB)
         if color:
             self.fb.blit(src, x, y, 0)
         else:
@@ -173,19 +217,24 @@ class Painter:
         idx = font[6]
         data = memoryview(font[7])
         sp = font[2]
+        first = font[3]
+        count = font[4]
+        bitmap = self._bitmap
         x0 = x
         for ch in s:
-            g = _glyph(font, ch)
-            if g < 0:
-                bw, top, bh = _box(font)
-                self.fb.rect(x, y + top, bw, bh, color)
-                x += bw + sp
-                continue
+            g = ord(ch) - first
+            if g < 0 or g >= count:
+                g = font[5].find(ch)
+                if g < 0:
+                    bw, top, bh = _box(font)
+                    self.fb.rect(x, y + top, bw, bh, color)
+                    x += bw + sp
+                    continue
+                g += count
             i = g * 5
             w = idx[i + 2]
             if idx[i + 3]:
-                self._bitmap(data, (idx[i] << 8) | idx[i + 1], w, idx[i + 3],
-                             x, y + idx[i + 4], color)
+                bitmap(data, (idx[i] << 8) | idx[i + 1], w, idx[i + 3], x, y + idx[i + 4], color)
             x += w + sp
         return x - x0 - sp if x > x0 else 0
 

@@ -134,8 +134,8 @@ class Probe:
     """Stands in for the app in the script player: polls it and measures around each poll.
 
     With ``timing`` each poll that acted on a press, or wrote to the flash,
-    is kept as an action: [kind, work us, bus bytes, files written, bytes
-    written], kind "value" (UP/DOWN on the same screen), "screen" (another
+    is sent as an action line ``{"k": "act", "a": [kind, work us, bus bytes,
+    files written, bytes written, "screen before>after"]}``, kind "value" (UP/DOWN on the same screen), "screen" (another
     screen), "menu" (into, inside or out of the menu), "record" (a hand
     recorded) or "idle" (a save or collection made while nobody pressed).
     """
@@ -156,7 +156,6 @@ class Probe:
         self.errors = 0
         self.prev = bytes(board.buffer)
         self.cfs = cfs
-        self.actions = []
         self._acted = 0
         update = app.keys.update
 
@@ -186,9 +185,11 @@ class Probe:
             files = cfs.opens - opens if cfs is not None else 0
             if n or files:
                 work = dt - (cfs.io_us - io if cfs is not None else 0)
-                self.actions.append([self._kind(top, hands, n), work,
-                                     _bus_bytes(board.last_mask) if board.frames != frames else 0,
-                                     files, cfs.bytes - wrote if cfs is not None else 0])
+                # Sent at once, not kept: a growing list would weigh on the heap measured.
+                emit({"k": "act", "a": [self._kind(top, hands, n), work,
+                                        _bus_bytes(board.last_mask) if board.frames != frames else 0,
+                                        files, cfs.bytes - wrote if cfs is not None else 0,
+                                        top.NAME + ">" + app.stack[-1].NAME]})
         if board.frames != frames:
             self.shows += 1
             if not n:
@@ -315,7 +316,7 @@ class Session:
             "t_p90": times[len(times) * 9 // 10] if times else None,
             "t_max": times[-1] if times else None,
             "t_mean": sum(times) // len(times) if times else None,
-            "actions": probe.actions, "overflows": app.board.edge_overflows,
+            "overflows": app.board.edge_overflows,
         }
         if a.get("state"):
             out["state"] = st

@@ -85,13 +85,19 @@ class Entry:
         return app.t(i18n.HAND) % app.match.hand_no
 
     def draw(self, fb, app):
-        t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-        ui.title(fb, app, self._title(app), t)
+        y = ui.LINE + 2
+        # The title and the names stay put while the points change: drawn
+        # once and kept, a press redraws only the numbers and the last line.
+        if not app.p.restore(self):
+            t = app.trump if self.edit is None else app.match.hands[self.edit].trump
+            ui.title(fb, app, self._title(app), t)
+            if self.two:
+                for i in range(2):
+                    ui.center(fb, app, y, ui.fit(app.side_name(i), 62), 32 + 64 * i)
+            app.p.keep(self)
         if self.two:
-            y = ui.LINE + 2
             for i in range(2):
                 cx = 32 + 64 * i
-                ui.center(fb, app, y, ui.fit(app.side_name(i), 62), cx)
                 s = "%d" % self.vals[i]
                 if i == 0:
                     w = ui.big_width(s)
@@ -103,7 +109,7 @@ class Entry:
             rows = []
             for i in range(len(self.vals)):
                 rows.append((app.side_name(i), "%d" % self.vals[i]))
-            ui.rows(fb, app, rows, self.i, ui.LINE + 2, 4)
+            ui.rows(fb, app, rows, self.i, y, 4)
         y = 64 - ui.LINE
         if self.err is not None:
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)

@@ -40,8 +40,17 @@ class Table:
         return m.time_left_ms(app.hand_ms) if m.options.goal == GOAL_TIME else None
 
     def draw(self, fb, app):
+        # Scores, names and seats change only with a new Table (a hand
+        # recorded or undone): kept, so setting the trump or the clock's
+        # tick redraws the top row alone.
+        if not app.p.restore(self):
+            self._body(fb, app)
+            app.p.keep(self)
+        self._top(fb, app)
+
+    def _top(self, fb, app):
+        """Row 0: the hand number (or the last result), the goal or time left, signals, trump."""
         m = app.match
-        o = m.options
         x = 128
         if m.over:
             pass
@@ -50,14 +59,15 @@ class Table:
             ui.suit(fb, app, x, 0, app.trump)
         else:
             x = ui.right(fb, app, 0, "?", 127)
-        if o.signals:
+        if m.options.signals:
             x -= ui.ICON_W + 3
             ui.icon(fb, app, x, 2, icons.SIGNALS)
-        vals, target = m.progress()
+        target = m.progress()[1]
         left = self._left(app)
         self._shown = None if left is None else (left + 999) // 1000
         if left is not None:
-            ui.icon(fb, app, ui.right(fb, app, 0, clock(left), x - 3) - 9, 2, icons.CLOCK)
+            x = ui.right(fb, app, 0, clock(left), x - 3) - 9
+            ui.icon(fb, app, x, 2, icons.CLOCK)
         else:
             x = ui.right(fb, app, 0, "%d" % target, x - 3) - 11
             ui.icon(fb, app, x, 2, icons.TROPHY)
@@ -69,6 +79,11 @@ class Table:
             ui.text(fb, app, 1, 0, ui.fit(outcome(app, h.winner, h.capote), x - 4), 0)
         else:
             ui.text(fb, app, 0, 0, app.t(i18n.HAND) % m.hand_no)
+
+    def _body(self, fb, app):
+        """Rows 13 on: the sides' names and scores, then who deals, cuts and leads."""
+        m = app.match
+        vals = m.progress()[0]
         n = len(vals)
         w = 128 // n
         big = n <= 3
