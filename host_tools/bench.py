@@ -58,7 +58,7 @@ TARGETS = {
     "ms_value": ("UP/DOWN, RP2040 estimate", "<= 40 ms"),
     "ms_screen": ("screen change, RP2040 estimate", "<= 100 ms"),
     "ms_menu": ("menu, RP2040 estimate", "<= 100 ms"),
-    "ms_record": ("record a hand, RP2040 estimate", "<= 150 ms"),
+    "ms_record": ("record a hand, undo, redo (the save included), RP2040 estimate", "<= 150 ms"),
 }
 # The reference loop on the emulated RP2040 at 125 MHz (MicroPython 1.27 rp2).
 REF_MS_RP2040 = 152
@@ -167,6 +167,7 @@ class HandSim:
         b = self.board
         b.advance(10)
         self.app.poll(b.now)
+        self.app.tidy(b.now)
         return self.shadow.update(b.buttons(), b.now)
 
     def press(self, button):
@@ -487,8 +488,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         heap32 = {"mpy": play32(doc, text, flash, tree), "rom": play32(doc, text, flash, tree, romfs=romfs),
                   "romfs_bytes": os.path.getsize(romfs)}
         say("timing it on MicroPython (the .mpy files) and CPython")
-        mpt = play("mp", doc, text, flash, heapsize=heapsize, heap=False, timing=True,
-                   pythonpath=[tree, mplane.DEVICE])
+        mpt = timed_play(doc, text, flash, heapsize, tree, 1 if quick else 3)
         cpt = play("cpython", doc, text, flash, heap=False, timing=True)
         say("tapping a match at 60 ms down / 60 ms up against 300 ms redraws")
         tp = taps(work)
@@ -540,6 +540,27 @@ def _work(r):
     ref = r["ref_us"] or 1
     return {"median": round(r["t_med"] / ref, 3), "p90": round(r["t_p90"] / ref, 3),
             "max": round(r["t_max"] / ref, 3), "ref_us": r["ref_us"], "median_us": r["t_med"]}
+
+
+def timed_play(doc, text, flash, heapsize, tree, runs):
+    """The match timed on MicroPython (the .mpy files of ``tree``), ``runs`` times; each action's
+    work is its least over the runs (the same script gives the same actions: what varies between
+    runs is the PC's scheduling, not the work)."""
+    best = None
+    for _ in range(runs):
+        r = play("mp", doc, text, flash, heapsize=heapsize, heap=False, timing=True,
+                 pythonpath=[tree, mplane.DEVICE])
+        if best is None:
+            best = r
+            continue
+        same = len(r["actions"]) == len(best["actions"]) and all(
+            a[0] == b[0] and a[5] == b[5] for a, b in zip(r["actions"], best["actions"]))
+        if not same:
+            raise RuntimeError("two runs of the same match acted differently")
+        for a, b in zip(r["actions"], best["actions"]):
+            b[1] = min(a[1], b[1])
+        best["ref_us"] = min(r["ref_us"], best["ref_us"])
+    return best
 
 
 def rp2040(r):
@@ -681,7 +702,7 @@ def rows(r):
 
 
 _ACTION_NAMES = {"value": "UP/DOWN (a value, the trump)", "screen": "screen change (OK, BACK)",
-                 "menu": "menu (open, move, pick)", "record": "record a hand (OK, the save included)"}
+                 "menu": "menu (open, move, pick)", "record": "record a hand, undo, redo (the save included)"}
 
 
 def table(r):

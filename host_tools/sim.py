@@ -278,6 +278,7 @@ class Terminal:
         if now >= self.board.now:
             self.board.now = now
             self.app.poll(now)
+            self.app.tidy(self.board.now)
         self.draw()
         return True
 

@@ -89,6 +89,9 @@ class RecordingApp:
         self.seen.append((now, self.board.buttons()))
         return False
 
+    def tidy(self, now):
+        pass
+
 
 class LevelsBoard:
     def __init__(self):

@@ -25,13 +25,18 @@ _BLANK = const(2)
 _DOC_V = const(1)
 # Below this much free heap after a collection the screens and helpers not
 # in use are unloaded; above it they stay loaded, so a screen opens at once.
-_LOW_HEAP = const(32768)
+_LOW_HEAP = const(24576)
+# Less free heap than an action may take: collect right after its frame.
+_GC_ROOM = const(40960)
 _GC_IDLE_MS = const(400)
 _SAVE_QUIET_MS = const(1500)
 
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (boot, draw, match end): unloaded when the heap runs low.
 _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
+# The screens of a hand after the table, loaded ahead while nobody presses.
+_WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
+         "tanteador.screens.notice", "tanteador.screens.matchend", "tanteador.screens.trump")
 # Screens worth coming back to after a reboot (the others are passing ones).
 _RESUMABLE = ("table", "matchend", "history", "settings", "setup")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
@@ -134,6 +139,8 @@ class App:
         self._tune_at = 0
         self._failing = False
         self._gc_due = False
+        self._held = False
+        self._warm = 0
         self._save_at = None
         # The hand just recorded, told on the table until the next press.
         self.banner = None
@@ -398,7 +405,7 @@ class App:
         board.take_edges(keys.edge)
         levels = board.buttons()
         evs = keys.update(levels, now_ms)
-        held = True in levels
+        held = self._held = True in levels
         m = self.match
         if self.sleep != _BLANK and m is not None and not m.over:
             self.hand_ms += dt
@@ -430,14 +437,26 @@ class App:
             self._guard(2, None)
             self.board.show()
             return True
-        if self._gc_due and not held and now_ms - self.last_input >= _GC_IDLE_MS:
-            # Collect while nobody presses, not in the path of a press; only
-            # a heap that stays short after it unloads what is not in use.
+        return False
+
+    def tidy(self, now_ms):
+        """Housekeeping once a poll's frame is out, so that none of it falls
+        inside the answer to a press: collect the heap while nobody presses,
+        or at once when it runs short (a heap still short after it unloads
+        the screens and helpers not in use); while nobody presses at the
+        table, load the next screen of a hand before it is first needed."""
+        if self._held:
+            return
+        quiet = now_ms - self.last_input >= _GC_IDLE_MS
+        if self._gc_due and (quiet or (_MP and gc.mem_free() < _GC_ROOM)):
             self._gc_due = False
             _collect()
             if _MP and gc.mem_free() < _LOW_HEAP:
                 self._sweep()
-        return False
+        elif quiet and self._warm < len(_WARM) and self.match is not None and not self.blank:
+            if not _MP or gc.mem_free() >= _GC_ROOM:
+                __import__(_WARM[self._warm])
+            self._warm += 1
 
     def _guard(self, what, arg):
         """Run a screen's handle/tick/draw; an exception becomes the error screen."""
@@ -553,6 +572,7 @@ async def _main(board):
     nap = getattr(board, "nap", None)
     while True:
         app.poll(board.ticks_ms())
+        app.tidy(board.ticks_ms())
         board.feed()
         if nap is not None and app.blank and not app.swallow and nap(40):
             continue

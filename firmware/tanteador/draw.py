@@ -214,12 +214,16 @@ class Painter:
             self.fb.blit(src, x, y, 1, self._inv)
 
     def _draw(self, s, x, y, color, font):
+        # The glyph loop of every text: _bitmap written out, names held locally.
         idx = font[6]
         data = memoryview(font[7])
         sp = font[2]
         first = font[3]
         count = font[4]
-        bitmap = self._bitmap
+        buf = self._buf
+        blit = self.fb.blit
+        fbuf = framebuf.FrameBuffer
+        inv = None if color else self._inv
         x0 = x
         for ch in s:
             g = ord(ch) - first
@@ -233,8 +237,15 @@ class Painter:
                 g += count
             i = g * 5
             w = idx[i + 2]
-            if idx[i + 3]:
-                bitmap(data, (idx[i] << 8) | idx[i + 1], w, idx[i + 3], x, y + idx[i + 4], color)
+            h = idx[i + 3]
+            if h:
+                n = ((w + 7) >> 3) * h
+                off = (idx[i] << 8) | idx[i + 1]
+                buf[0:n] = data[off:off + n]
+                if inv is None:
+                    blit(fbuf(buf, w, h, _HLSB), x, y + idx[i + 4], 0)
+                else:
+                    blit(fbuf(buf, w, h, _HLSB), x, y + idx[i + 4], 1, inv)
             x += w + sp
         return x - x0 - sp if x > x0 else 0
 

@@ -40,6 +40,8 @@ _CHUNK = const(256)
 # Highest elapsed_ms of one hand, 2**30 - 1 (12 days): a small int on the device.
 _MAX_MS = const(0x3FFFFFFF)
 _MAX_HANDS = const(0xFFFF)
+# Actions written at once by dump().
+_DUMP_BATCH = const(8)
 
 # One recorded hand: number (1-based), dealer seat, trump suit, points per
 # side (tuple), winner side or None (void / nobody), capote side or None,
@@ -378,16 +380,17 @@ class Match:
 
     def dump(self, write):
         """Write the document of to_dict() as compact JSON text through
-        ``write(str)``, one action at a time: saving a long match then never
-        holds all its actions as lists, nor the whole text, in memory."""
+        ``write(str)``, _DUMP_BATCH actions at a time: saving a long match
+        then never holds all its actions as lists, nor the whole text, in
+        memory, and a save stays quick."""
         write('{"v":%d,"o":' % VERSION)
         write(json.dumps(self.options.to_list(), separators=(",", ":")))
         write(',"a":[')
         n = self._n
-        for k in range(n):
-            write(json.dumps(self._action(k), separators=(",", ":")))
-            if k < n - 1:
-                write(",")
+        for k in range(0, n, _DUMP_BATCH):
+            texts = [json.dumps(self._action(j), separators=(",", ":"))
+                     for j in range(k, min(n, k + _DUMP_BATCH))]
+            write(("," if k else "") + ",".join(texts))
         write("]")
         if self._cur != n:
             write(',"c":%d' % self._cur)

@@ -172,7 +172,7 @@ def _dump(obj, out):
     dump = getattr(obj, "dump", None)
     if dump is not None:
         dump(out.write)
-    elif isinstance(obj, dict):
+    elif isinstance(obj, dict) and not _flat(obj):
         c = "{"
         for k in obj:
             if not isinstance(k, str):
@@ -191,7 +191,16 @@ def _dump(obj, out):
             c = ","
         out.write("]" if c == "," else "[]")
     else:
-        out.write(json.dumps(obj))
+        out.write(json.dumps(obj, separators=(",", ":")))
+
+
+def _flat(d):
+    """True for a dict of text keys and plain values (the settings): one ``json.dumps`` writes it."""
+    for k in d:
+        v = d[k]
+        if not isinstance(k, str) or isinstance(v, (dict, list, tuple)) or getattr(v, "dump", None) is not None:
+            return False
+    return True
 
 
 class _Out:

@@ -137,7 +137,8 @@ class Probe:
     is sent as an action line ``{"k": "act", "a": [kind, work us, bus bytes,
     files written, bytes written, "screen before>after"]}``, kind "value" (UP/DOWN on the same screen), "screen" (another
     screen), "menu" (into, inside or out of the menu), "record" (a hand
-    recorded) or "idle" (a save or collection made while nobody pressed).
+    recorded, or another press that saved: undo, redo, a setting) or "idle"
+    (a save or a collection made while nobody pressed).
     """
 
     def __init__(self, app, board, timing, cfs=None):
@@ -186,7 +187,7 @@ class Probe:
             if n or files:
                 work = dt - (cfs.io_us - io if cfs is not None else 0)
                 # Sent at once, not kept: a growing list would weigh on the heap measured.
-                emit({"k": "act", "a": [self._kind(top, hands, n), work,
+                emit({"k": "act", "a": [self._kind(top, hands, n, files), work,
                                         _bus_bytes(board.last_mask) if board.frames != frames else 0,
                                         files, cfs.bytes - wrote if cfs is not None else 0,
                                         top.NAME + ">" + app.stack[-1].NAME]})
@@ -213,10 +214,20 @@ class Probe:
                 self.times.append(dt)
         return shown
 
-    def _kind(self, top, hands, n):
+    def tidy(self, now):
+        """The app's housekeeping after a frame; a collection it made is an "idle" action."""
+        app = self.app
+        due = app._gc_due
+        t0 = ticks_us()
+        app.tidy(now)
+        dt = ticks_diff(ticks_us(), t0)
+        if self.timing and due and not app._gc_due:
+            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect"]})
+
+    def _kind(self, top, hands, n, files):
         app = self.app
         m = app.match
-        if m is not None and len(m.hands) > hands:
+        if (m is not None and len(m.hands) > hands) or (n and files):
             return "record"
         now = app.stack[-1]
         if "menu" in (top.NAME, now.NAME):

@@ -154,6 +154,7 @@ class Player:
                 t, b, down = edges.pop(0)
                 board.press(b, down, t)
             self.app.poll(board.now)
+            self.app.tidy(board.now)
 
     def idle(self, ms):
         """Let ``ms`` of the table's time pass."""
