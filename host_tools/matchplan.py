@@ -46,7 +46,7 @@ def deal_points(rand, nsides):
 
 def start_doc(opts, lang="en"):
     """The saved document of a device whose new match (``opts`` dict) is at the table."""
-    from tanteador.app import default_cfg
+    from tanteador.document import default_cfg
     from tanteador.match import Match
     from tanteador.options import MatchOptions
 

@@ -24,7 +24,8 @@ import json
 import sys
 
 from hostboard import HostBoard
-from tanteador.app import App, validate
+from tanteador.app import App
+from tanteador.document import validate
 from tanteador.flashfs import DirFS
 from tanteador.match import Match
 from tanteador.options import CCW

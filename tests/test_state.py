@@ -143,3 +143,31 @@ def test_setup_that_could_not_be_loaded_back_is_refused(field, value, code):
     with pytest.raises(RulesError) as e:
         Match(o)
     assert e.value.code == code
+
+
+def test_dump_stays_true_as_the_log_is_undone_cut_and_edited():
+    # dump() keeps the text of full batches of the log: every change must show in it.
+    m = Match(MatchOptions(goal=GOAL_HANDS, target=99))
+
+    def same():
+        pieces = []
+        m.dump(pieces.append)
+        assert json.loads("".join(pieces)) == m.to_dict()
+
+    for i in range(20):
+        m.record(i % 4, (60 + i % 7, 60 - i % 7), 1000 + i)
+        same()
+    for _ in range(6):
+        m.undo()
+        same()
+    m.redo()
+    same()
+    m.record(1, (90, 30), 5)          # cuts the log inside a batch already written
+    same()
+    m.edit(2, points=(0, 120))
+    same()
+    for _ in range(3):
+        m.undo()
+    m.record(3, (2, 118), 7)
+    same()
+    assert loads(dumps(m)) == m

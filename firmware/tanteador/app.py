@@ -10,7 +10,7 @@ import sys
 
 from micropython import const
 
-from tanteador import i18n
+from tanteador import document, i18n
 from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
@@ -22,7 +22,6 @@ _MAX_STEP_MS = const(5000)
 _AWAKE = const(0)
 _DIM = const(1)
 _BLANK = const(2)
-_DOC_V = const(1)
 # Below this much free heap after a collection the screens and helpers not
 # in use are unloaded; above it they stay loaded, so a screen opens at once.
 _LOW_HEAP = const(24576)
@@ -37,8 +36,6 @@ _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
          "tanteador.screens.notice", "tanteador.screens.matchend", "tanteador.screens.trump")
-# Screens worth coming back to after a reboot (the others are passing ones).
-_RESUMABLE = ("table", "matchend", "history", "settings", "setup")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
 TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
 TIMEOUTS = (60, 120, 180, 300, 600, 0)
@@ -50,11 +47,6 @@ def _collect():
     piece); CPython manages its own memory and its collector is slow."""
     if _MP:
         gc.collect()
-
-
-def default_cfg():
-    """Settings of a fresh device."""
-    return {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
 
 
 def seeded_rand(seed):
@@ -72,49 +64,6 @@ def seeded_rand(seed):
     return rand_below
 
 
-def _check_cfg(c):
-    if not isinstance(c, dict):
-        raise ValueError("cfg")
-    cfg = default_cfg()
-    if c.get("lang") in i18n.LANGS:
-        cfg["lang"] = c["lang"]
-    for k in ("contrast", "timeout", "sound"):
-        v = c.get(k)
-        if type(v) is int and 0 <= v <= 3600:
-            cfg[k] = v
-    return cfg
-
-
-def validate(doc):
-    """The saved document -> (cfg, match or None, screen name, trump picked or None).
-
-    Raises on a bad document.
-    """
-    from tanteador.rules import StateError
-
-    if not isinstance(doc, dict):
-        raise StateError("shape")
-    v = doc.get("v")
-    if type(v) is not int:
-        raise StateError("shape")
-    if v > _DOC_V:
-        raise StateError("newer")
-    cfg = _check_cfg(doc.get("cfg", {}))
-    m = doc.get("m")
-    match = None
-    if m is not None:
-        from tanteador.match import Match
-
-        match = Match.from_dict(m)
-    scr = doc.get("scr")
-    if scr not in _RESUMABLE:
-        scr = "table"
-    tr = doc.get("tr")
-    if match is None or match.over or tr not in (0, 1, 2, 3) or type(tr) is not int:
-        tr = None
-    return cfg, match, scr, tr
-
-
 class App:
     """The scorekeeper: screens, timers and the saved state of one device."""
 
@@ -123,7 +72,7 @@ class App:
         self.fb = board.display
         self.keys = Buttons()
         self.store = Store(board.fs)
-        self.cfg = default_cfg()
+        self.cfg = document.default_cfg()
         self.match = None
         self.stack = []
         self.dirty = True
@@ -148,7 +97,7 @@ class App:
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
-        doc, problem = self.store.load(validate)
+        doc, problem = self.store.load(document.validate)
         # What parsing the save left behind goes before the screens load.
         _collect()
         from tanteador.draw import Painter
@@ -218,14 +167,14 @@ class App:
         i = len(self.stack) - 1
         while i >= 0:
             n = self.stack[i].NAME
-            if n in _RESUMABLE:
+            if n in document.RESUMABLE:
                 scr = n
                 break
             i -= 1
         m = self.match
         if m is not None and not (live and hasattr(m, "dump")):
             m = m.to_dict()
-        return {"v": _DOC_V, "cfg": dict(self.cfg), "m": m, "scr": scr,
+        return {"v": document.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
                 "tr": self.trump if m is not None else None}
 
     def commit(self):

@@ -26,6 +26,7 @@ BIG = fonts.BIG
 WIDTH = const(128)
 HEIGHT = const(64)
 LINE = const(12)  # SMALL line box height; accents on capitals use its top rows
+_KEEP_TEXTS = const(24)
 
 _HLSB = framebuf.MONO_HLSB
 
@@ -136,6 +137,8 @@ class Painter:
         self._bg = None
         self._owner = None
         self._buf = bytearray(_max_bytes())
+        # Texts drawn once and kept (see _line).
+        self._lines = {}
         # Palette for drawing in colour 0: ink -> 0, background -> 1 (the key).
         self._inv = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
         self._inv.pixel(0, 0, 1)
@@ -213,15 +216,15 @@ class Painter:
         else:
             self.fb.blit(src, x, y, 1, self._inv)
 
-    def _draw(self, s, x, y, color, font):
-        # The glyph loop of every text: _bitmap written out, names held locally.
+    def _draw(self, fb, s, x, y, color, font):
+        # The glyph loop of every text, on ``fb``: _bitmap written out, names held locally.
         idx = font[6]
         data = memoryview(font[7])
         sp = font[2]
         first = font[3]
         count = font[4]
         buf = self._buf
-        blit = self.fb.blit
+        blit = fb.blit
         fbuf = framebuf.FrameBuffer
         inv = None if color else self._inv
         x0 = x
@@ -231,7 +234,7 @@ class Painter:
                 g = font[5].find(ch)
                 if g < 0:
                     bw, top, bh = _box(font)
-                    self.fb.rect(x, y + top, bw, bh, color)
+                    fb.rect(x, y + top, bw, bh, color)
                     x += bw + sp
                     continue
                 g += count
@@ -249,6 +252,24 @@ class Painter:
             x += w + sp
         return x - x0 - sp if x > x0 else 0
 
+    def _line(self, s):
+        """``s`` in the small font as (FrameBuffer, width): drawn once, then kept.
+
+        Names, labels and results come back frame after frame; a kept one is
+        a single blit instead of one per glyph. Up to _KEEP_TEXTS are kept.
+        """
+        hit = self._lines.get(s)
+        if hit is None:
+            w = text_width(s, SMALL)
+            fb = None
+            if w:
+                fb = framebuf.FrameBuffer(bytearray(((w + 7) >> 3) * SMALL[0]), w, SMALL[0], _HLSB)
+                self._draw(fb, s, 0, 0, 1, SMALL)
+            if len(self._lines) >= _KEEP_TEXTS:
+                self._lines.clear()
+            hit = self._lines[s] = (fb, w)
+        return hit
+
     def text(self, s, x, y, color=1, font=SMALL):
         """Draw ``s`` with its line box's top-left at (x, y); return its width.
 
@@ -258,7 +279,15 @@ class Painter:
         if not isinstance(s, str):
             s = str(s)
         self.texts.append(s)
-        return self._draw(s, x, y, color, font)
+        if font is not SMALL:
+            return self._draw(self.fb, s, x, y, color, font)
+        fb, w = self._line(s)
+        if fb is not None:
+            if color:
+                self.fb.blit(fb, x, y, 0)
+            else:
+                self.fb.blit(fb, x, y, 1, self._inv)
+        return w
 
     def center(self, s, y, color=1, font=SMALL, x=0, w=WIDTH):
         """Draw ``s`` centred in the span x..x+w; return its left x."""

@@ -93,6 +93,7 @@ class Match:
         self._n = self._cur = self._nh = 0
         # Log positions of the edits, in order (usually none).
         self._edits = []
+
         self.hands = Hands(self)
         self._figures()
 

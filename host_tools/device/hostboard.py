@@ -47,7 +47,6 @@ class HostBoard:
         self.levels = [False, False, False, False]
         self.now = 0
         self.frames = 0
-        self.frame = bytes(len(self.buffer))
         self.contrast_level = 255
         self.powered = True
         self.freq = 0
@@ -105,7 +104,6 @@ class HostBoard:
     def show(self):
         """Count the frame and keep a copy of it (what the OLED would show now)."""
         self.frames += 1
-        self.frame = bytes(self.buffer)
         mask = self._diff.changed()
         self.last_mask = mask
         m = mask
@@ -114,6 +112,14 @@ class HostBoard:
             m >>= 1
         if self.timing is not None:
             self.charge(self.timing.frame_us(mask))
+
+    @property
+    def frame(self):
+        """The frame last shown: what the OLED would show now (the pages sent, joined)."""
+        sent = self._diff.sent
+        if sent[0] is None:
+            return bytes(len(self.buffer))
+        return b"".join(sent)
 
     def contrast(self, v):
         self.contrast_level = v
@@ -138,7 +144,8 @@ class HostBoard:
 
     def pixel(self, x, y):
         """Pixel of the last shown frame (0/1)."""
-        return (self.frame[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+        page = self._diff.sent[y >> 3]
+        return 0 if page is None else (page[x] >> (y & 7)) & 1
 
 
 class TimedFS:

@@ -293,7 +293,9 @@ def cmd_long(a):
     # document (the last save) at the first sample and at the end, once the
     # app is gone.
     fs = board.fs
-    m = app = board = player = None
+    # The app goes (the counting wrapper of its commit held it too).
+    m = app = board = player = commit = None
+    gc.collect()
     f = fs.open("state.json", "rb")
     try:
         doc = json.load(f)["m"]

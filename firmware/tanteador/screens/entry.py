@@ -73,6 +73,7 @@ class Entry:
         self.fields = 1 if self.two else (n if self.free else n - 1)
         self.i = 0
         self.err = None
+        self._line = None     # (what the last line says, its text)
 
     def _derive(self):
         if not self.free:
@@ -110,16 +111,40 @@ class Entry:
             for i in range(len(self.vals)):
                 rows.append((app.side_name(i), "%d" % self.vals[i]))
             ui.rows(fb, app, rows, self.i, y, 4)
+        self._draw_last(fb, app, self._last_line(app))
+
+    def _last_line(self, app):
+        """The last line, fitted: why the points were refused, "Points", or the result they give.
+
+        The text is worked out again only when what it says changes, not at every step.
+        """
+        if self.err is not None:
+            key = self.err
+        elif self.i + 1 < self.fields:
+            key = -1
+        else:
+            from tanteador.rules import capote_side, hand_winner
+
+            key = (hand_winner(self.vals, app.match.options.reverse), capote_side(self.vals))
+        if self._line is None or self._line[0] != key:
+            if self.err is not None:
+                text = ui.fit(app.t(reason(self.err)), 126)
+            elif key == -1:
+                text = app.t(i18n.POINTS)
+            else:
+                from tanteador.screens.outcome import outcome
+
+                text = ui.fit(outcome(app, key[0], key[1]), 128)
+            self._line = (key, text)
+        return self._line[1]
+
+    def _draw_last(self, fb, app, text):
         y = 64 - ui.LINE
         if self.err is not None:
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y, ui.fit(app.t(reason(self.err)), 126), 64, 0)
-        elif self.i + 1 < self.fields:
-            ui.center(fb, app, y, app.t(i18n.POINTS))
+            ui.center(fb, app, y, text, 64, 0)
         else:
-            from tanteador.screens.outcome import preview
-
-            ui.center(fb, app, y, ui.fit(preview(app, self.vals), 128))
+            ui.center(fb, app, y, text)
 
     def handle(self, ev, app):
         b, kind, n = ev

@@ -10,10 +10,3 @@ def outcome(app, winner, capote):
     if winner is None:
         return app.t(i18n.VOID)
     return app.t(i18n.WINS_HAND) % app.side_name(winner)
-
-
-def preview(app, points):
-    """Text of the result ``points`` would give, before they are recorded."""
-    from tanteador.rules import capote_side, hand_winner
-
-    return outcome(app, hand_winner(points, app.match.options.reverse), capote_side(points))

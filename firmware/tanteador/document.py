@@ -1,0 +1,61 @@
+"""The document the device saves: its version, the settings, and the checks a load makes.
+
+``{"v": VERSION, "cfg": settings, "m": match document or None,
+"scr": screen to resume on, "tr": trump picked for the hand in play or None}``
+"""
+
+from micropython import const
+
+from tanteador import i18n
+
+VERSION = const(1)
+# Screens worth coming back to after a reboot (the others are passing ones).
+RESUMABLE = ("table", "matchend", "history", "settings", "setup")
+
+
+def default_cfg():
+    """Settings of a fresh device."""
+    return {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
+
+
+def _check_cfg(c):
+    if not isinstance(c, dict):
+        raise ValueError("cfg")
+    cfg = default_cfg()
+    if c.get("lang") in i18n.LANGS:
+        cfg["lang"] = c["lang"]
+    for k in ("contrast", "timeout", "sound"):
+        v = c.get(k)
+        if type(v) is int and 0 <= v <= 3600:
+            cfg[k] = v
+    return cfg
+
+
+def validate(doc):
+    """The saved document -> (cfg, match or None, screen name, trump picked or None).
+
+    Raises on a bad document.
+    """
+    from tanteador.rules import StateError
+
+    if not isinstance(doc, dict):
+        raise StateError("shape")
+    v = doc.get("v")
+    if type(v) is not int:
+        raise StateError("shape")
+    if v > VERSION:
+        raise StateError("newer")
+    cfg = _check_cfg(doc.get("cfg", {}))
+    m = doc.get("m")
+    match = None
+    if m is not None:
+        from tanteador.match import Match
+
+        match = Match.from_dict(m)
+    scr = doc.get("scr")
+    if scr not in RESUMABLE:
+        scr = "table"
+    tr = doc.get("tr")
+    if match is None or match.over or tr not in (0, 1, 2, 3) or type(tr) is not int:
+        tr = None
+    return cfg, match, scr, tr
