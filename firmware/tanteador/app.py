@@ -391,12 +391,10 @@ class App:
     def tidy(self, now_ms):
         """Housekeeping once a poll's frame is out, so that none of it falls
         inside the answer to a press: collect the heap while nobody presses,
-        or at once when it runs short (a heap still short after it unloads
+        or at once when it runs short, even during a hold (a heap still short after it unloads
         the screens and helpers not in use); while nobody presses at the
         table, load the next screen of a hand before it is first needed."""
-        if self._held:
-            return
-        quiet = now_ms - self.last_input >= _GC_IDLE_MS
+        quiet = not self._held and now_ms - self.last_input >= _GC_IDLE_MS
         if self._gc_due and (quiet or (_MP and gc.mem_free() < _GC_ROOM)):
             self._gc_due = False
             _collect()

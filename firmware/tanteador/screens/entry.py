@@ -74,6 +74,13 @@ class Entry:
         self.i = 0
         self.err = None
         self._line = None     # (what the last line says, its text)
+        if self.two:
+            # The results a step can lead to, drawn now: a step that changes
+            # the last line then costs no more than one that keeps it.
+            from tanteador.screens.outcome import outcome
+
+            for w in (0, 1, None):
+                app.p.prepare(ui.fit(outcome(app, w, None), 128))
 
     def _derive(self):
         if not self.free:
