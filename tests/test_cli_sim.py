@@ -190,3 +190,18 @@ def test_boot_frame_is_captured(tmp_path):
     sim.run_script("", str(tmp_path / "flash"), png_dir=str(tmp_path / "png"))
     img = Image.open(tmp_path / "png" / "000-boot.png")
     assert len(img.getcolors(16)) == 2  # something is lit on the first frame
+
+
+def test_sim_pays_the_devices_time_and_loses_no_press(tmp_path, capsys):
+    text = START + HAND_WON_BY_1 * 3
+    _, instant = play(capsys, tmp_path / "instant", text, "--instant")
+    # Every redraw costing 300 ms: the taps come faster than the screen follows.
+    _, slow = play(capsys, tmp_path / "slow", text, "--draw-ms", "300")
+    assert [a[:3] for a in slow["m"]["a"]] == [a[:3] for a in instant["m"]["a"]] == [[0, 70, 50]] * 3
+    # The device's clock paid for the drawing: each hand took it longer.
+    assert all(s[3] > i[3] for s, i in zip(slow["m"]["a"], instant["m"]["a"]))
+
+
+def test_sim_refuses_a_negative_draw_time(tmp_path, capsys):
+    assert cli.main(["sim", "--flash", str(tmp_path), "-e", "OK", "--draw-ms", "-5"]) == 1
+    assert "--draw-ms" in capsys.readouterr().err

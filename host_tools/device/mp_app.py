@@ -151,7 +151,8 @@ def cmd_app_cuts(a):
     total = ffs.ops
     kinds = [k for k, _ in ffs.log]
     final = _canon(app.state())
-    app = board = ffs = None
+    # Gone, with the wrapper that held it: each boot below starts on a heap like a Pico's after a reset.
+    app = board = ffs = commit = None
     gc.collect()
 
     tried = 0
