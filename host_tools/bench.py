@@ -736,8 +736,8 @@ def markdown(r, command):
         "heap blocks are a Pico's; \"as flashed\" loads the .mpy files `tanteador flash` installs (compiled "
         "with `-O3`), \"frozen\" mounts the same files as a %.0f KB ROMFS image, whose code and names stay "
         "in flash as in a firmware built with them frozen in; \"once every screen was opened\" loads and unloads "
-        "every firmware module after the match, as the app does with its screens (MicroPython keeps the names "
-        "they brought). The 64-bit unix port doubles pointers and heap blocks; there the smallest heap (the "
+        "every firmware module after the match (the app keeps the screens it opened, and unloads those not in "
+        "use only when the heap runs short; MicroPython keeps the names a module brought even then). The 64-bit unix port doubles pointers and heap blocks; there the smallest heap (the "
         "whole interpreter's, on the .mpy files) is found by bisection over `-X heapsize`; a Pico has 190 KB. "
         "Each module's weight there includes the names it adds: the one that opens a new block of "
         "MicroPython's table of names is charged with the whole block."
@@ -752,10 +752,12 @@ def markdown(r, command):
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
         "the same script on an instant board; the edges wait in the ring (32 edges) meanwhile.",
         "- RP2040 estimates: each poll that acted on a press in the measured match (the .mpy files on the "
-        "MicroPython unix port), its work in reference loops times %d ms (the loop's time on the emulated "
+        "MicroPython unix port, with twice the Pico's heap since its pointers and blocks are twice as big; "
+        "the least of five runs), its work in reference loops times %d ms (the loop's time on the emulated "
         "RP2040 at 125 MHz), plus the pages it sent to the OLED at 400 kHz (24.6 ms a full frame) and, for a "
         "save, the flash's erase and program times (45 ms a 4 KB block, 0.4 ms a 256-byte page, 3 ms the "
-        "rename)." % REF_MS_RP2040,
+        "rename). Collections and the trump's save happen after the frame, while nobody presses (\"idle\")."
+        % REF_MS_RP2040,
         "- Display: a redraw sends only the 128-byte pages that changed (a full frame is 1,037 bytes on the "
         "bus).",
         "- Work and boot: MicroPython unix port and CPython on this PC, as multiples of a fixed reference "

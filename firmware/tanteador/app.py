@@ -31,7 +31,8 @@ _GC_IDLE_MS = const(400)
 _SAVE_QUIET_MS = const(1500)
 
 _MP = sys.implementation.name == "micropython"
-# Modules needed only now and then (boot, draw, match end): unloaded when the heap runs low.
+# Modules needed only now and then (the first-dealer draw, figures, boot and
+# archive code): unloaded when the heap runs low.
 _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",

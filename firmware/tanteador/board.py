@@ -44,9 +44,6 @@ class NoDisplay(framebuf.FrameBuffer):
     def show(self):
         """Nothing to show on."""
 
-    def show_pages(self, first, last):
-        """Nothing to show on."""
-
     def contrast(self, contrast):
         """Nothing to dim."""
 
@@ -186,10 +183,12 @@ class Board:
 
     def show(self):
         """Send the pages that changed to the OLED; an I2C error is reported once, not raised."""
+        d = self.display
+        if isinstance(d, NoDisplay):
+            return
         mask = self._diff.changed()
         if not mask:
             return
-        d = self.display
         try:
             if mask == ALL:
                 d.show()
