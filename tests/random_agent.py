@@ -151,6 +151,7 @@ class Agent:
         while board.now < end:
             board.advance(step)
             app.poll(board.now)
+            app.tidy(board.now)
 
     def _saved(self):
         if not self.fs.exists("state.json"):

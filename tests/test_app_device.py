@@ -206,3 +206,16 @@ def test_error_while_drawing_the_error_screen_keeps_the_loop_alive(tmp_path, mon
     assert board.frames > frames
     play(app, board, "BACK")
     assert app.screen.NAME == "table"
+
+
+def test_a_pending_trump_save_waits_for_a_setting_being_changed(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    # The trump set, then straight into changing the screen timeout, pausing mid-change.
+    play(app, board, "DOWN; long OK; DOWN x3; OK; DOWN x3; OK; DOWN; wait 3s")
+    assert app.screen.NAME == "settings" and app.screen.editing
+    assert saved(tmp_path)["cfg"]["timeout"] == 180      # not saved half-way
+    play(app, board, "UP; BACK; wait 2s")                  # back to 3 min: nothing to save
+    doc = saved(tmp_path)
+    assert doc["cfg"] == app.cfg and doc["cfg"]["timeout"] == 180
+    assert doc["tr"] == 0                                  # the trump was saved meanwhile

@@ -190,7 +190,8 @@ class App:
         """Save once the buttons have been still for a moment (a trump picked on the table).
 
         A flash write takes longer than a press: stepping through the suits
-        must not pay it at every step.
+        must not pay it at every step. The save waits while the top screen
+        is editing (a setting being changed is not saved half-way).
         """
         self._save_at = self.now + _SAVE_QUIET_MS
 
@@ -381,7 +382,8 @@ class App:
         top = self.stack[-1]
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
-        if self._save_at is not None and not held and now_ms - self._save_at >= 0:
+        if self._save_at is not None and not held and now_ms - self._save_at >= 0 \
+                and not getattr(self.stack[-1], "editing", False):
             self.commit()
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)

@@ -1,5 +1,6 @@
 """The screens. Each module holds one screen; the app imports them only when needed.
 
 A screen has ``NAME``, ``draw(fb, app)`` and ``handle(ev, app)``, and
-optionally ``tick(app, now_ms)``.
+optionally ``tick(app, now_ms)`` and ``editing`` (True while it holds a
+change to the app's state that is not saved yet: a pending save waits).
 """
