@@ -93,7 +93,8 @@ class Match:
         self._n = self._cur = self._nh = 0
         # Log positions of the edits, in order (usually none).
         self._edits = []
-
+        # JSON text of each full batch of _DUMP_BATCH log actions, for dump().
+        self._dumped = []
         self.hands = Hands(self)
         self._figures()
 
@@ -200,6 +201,7 @@ class Match:
         k = self._cur
         per = self._per
         del self._chunks[(k + per - 1) // per:]
+        del self._dumped[k // _DUMP_BATCH:]
         ed = self._edits
         while ed and ed[-1] >= k:
             ed.pop()
@@ -388,10 +390,18 @@ class Match:
         write(json.dumps(self.options.to_list(), separators=(",", ":")))
         write(',"a":[')
         n = self._n
+        done = self._dumped
         for k in range(0, n, _DUMP_BATCH):
-            texts = [json.dumps(self._action(j), separators=(",", ":"))
-                     for j in range(k, min(n, k + _DUMP_BATCH))]
-            write(("," if k else "") + ",".join(texts))
+            b = k // _DUMP_BATCH
+            if b < len(done):
+                text = done[b]
+            else:
+                text = ",".join([json.dumps(self._action(j), separators=(",", ":"))
+                                 for j in range(k, min(n, k + _DUMP_BATCH))])
+                if k + _DUMP_BATCH <= n:
+                    # A full batch of the log never changes until it is cut.
+                    done.append(text)
+            write(("," if k else "") + text)
         write("]")
         if self._cur != n:
             write(',"c":%d' % self._cur)

@@ -311,6 +311,8 @@ def cmd_long(a):
         d["a"] = acts[:n]
         m0 = mem()
         copy = Match.from_dict(d)
+        # A match in play also keeps the text of its log that it saved (Match.dump).
+        copy.dump(len)
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
         copy = d = None
     out["hist"] = hist
