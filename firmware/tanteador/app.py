@@ -90,6 +90,7 @@ class App:
         self._failing = False
         self._gc_due = False
         self._held = False
+        self._drawn = False
         self._warm = 0
         self._save_at = None
         # The hand just recorded, told on the table until the next press.
@@ -388,6 +389,7 @@ class App:
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()
+            self._drawn = True
             return True
         return False
 
@@ -398,7 +400,10 @@ class App:
         the screens and helpers not in use); while nobody presses at the
         table, load the next screen of a hand before it is first needed."""
         quiet = not self._held and now_ms - self.last_input >= _GC_IDLE_MS
-        if self._gc_due and (quiet or (_MP and gc.mem_free() < _GC_ROOM)):
+        # The free heap is looked at once per frame drawn (a look scans the heap).
+        short = self._drawn and _MP and gc.mem_free() < _GC_ROOM
+        self._drawn = False
+        if self._gc_due and (quiet or short):
             self._gc_due = False
             _collect()
             if _MP and gc.mem_free() < _LOW_HEAP:
