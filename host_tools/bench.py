@@ -716,6 +716,9 @@ def table(r):
 
 
 def markdown(r, command):
+    """The figures as the README's Markdown table and notes."""
+    from tanteador import edges
+
     out = [
         "Measured with `%s` (MicroPython %s, `-X heapsize=%s`; a %d-hand match of %d players in pairs, "
         "%d button events). Times are ratios to a reference loop timed in the same run."
@@ -750,7 +753,7 @@ def markdown(r, command):
         "played whole." % (p["two"]["start"], p["two"]["hands"], p["three"]["hands"], p["three"]["played"]),
         "- Presses lost: a default match scripted as short presses only, tapped at 60 ms down / 60 ms up on "
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
-        "the same script on an instant board; the edges wait in the ring (32 edges) meanwhile.",
+        "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % edges.SIZE,
         "- RP2040 estimates: each poll that acted on a press in the measured match (the .mpy files on the "
         "MicroPython unix port, with twice the Pico's heap since its pointers and blocks are twice as big; "
         "the least of five runs), its work in reference loops times %d ms (the loop's time on the emulated "

@@ -15,6 +15,7 @@ from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
 
 from tanteador import config
+from tanteador.buttons import DEBOUNCE_MS
 from tanteador.edges import EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import ALL, PageDiff, runs
@@ -137,13 +138,26 @@ class Board:
         return (not p[0].value(), not p[1].value(), not p[2].value(), not p[3].value())
 
     def _edge_handler(self, i):
-        """The hard interrupt handler of button ``i``: allocates nothing."""
+        """The hard interrupt handler of button ``i``: allocates nothing.
+
+        Interrupts are off while the flash is written; a tap that starts and
+        ends in that time arrives as one call with both edges flagged and
+        the button already up. The press is then put a debounce time before
+        the release, so the tap still counts (a bounce flags both edges too,
+        but its first level is the one last pushed, which the ring drops).
+        """
         ring = self._ring
         pin = self._pins[i]
         ticks = time.ticks_ms
+        add = time.ticks_add
+        both = Pin.IRQ_FALLING | Pin.IRQ_RISING
 
         def handler(_):
-            ring.push(i, not pin.value(), ticks())
+            t = ticks()
+            down = not pin.value()
+            if pin.irq().flags() & both == both:
+                ring.push(i, not down, add(t, -DEBOUNCE_MS))
+            ring.push(i, down, t)
 
         return handler
 

@@ -15,7 +15,7 @@ from array import array
 
 from micropython import const
 
-SIZE = const(32)
+SIZE = const(64)
 _W = const(0)    # next slot to write
 _R = const(1)    # next slot to read
 _LOST = const(2)
