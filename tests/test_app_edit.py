@@ -96,3 +96,19 @@ def test_end_match_needs_a_confirmation(tmp_path):
     assert saves.n == 1
     assert saved(tmp_path)["m"] is None
     assert (tmp_path / "h0001.json").exists()
+
+
+def test_under_the_trump_cycle_a_hands_trump_stays_the_cycles(tmp_path):
+    from host_tools import matchplan
+
+    matchplan.write_doc(str(tmp_path), matchplan.start_doc({"players": 2, "trump_cycle": True}))
+    board, app = boot(tmp_path)
+    play(app, board, "wait 3s; DOWN; OK; UP x10; OK")   # the table's UP/DOWN leave the cycle's trump
+    m = app.match
+    assert m.hands[0].trump == 0 and m.hands[0].points == (70, 50)
+    saves = SaveCounter(app)
+    play(app, board, "long OK; DOWN x2; OK; OK; DOWN; OK")  # history, hand 1, its trump
+    play(app, board, "DOWN; OK")
+    assert app.screen.NAME != "error", app.texts
+    assert m.hands[0].trump == 0 and saves.n == 0
+    assert "Not possible" in app.texts                    # said, and nothing changed

@@ -52,6 +52,16 @@ class Trump:
                 app.set_trump(self.suit)
                 app.replace(Entry(app))
             else:
-                app.match.edit(self.edit, trump=self.suit)
+                from tanteador.rules import RulesError
+
+                try:
+                    app.match.edit(self.edit, trump=self.suit)
+                except RulesError as e:
+                    # The trump cycle fixes every hand's trump: said, nothing changed.
+                    from tanteador.screens.entry import reason
+
+                    app.pop()
+                    app.notice(reason(e.code))
+                    return
                 app.pop()
                 app.commit()
