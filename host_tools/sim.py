@@ -128,11 +128,12 @@ class KeyPresser:
         self.queue.append((button, ms))
 
     def tick(self, now):
-        """Apply what is due at `now` to the board's levels."""
+        """Apply what is due at `now` to the board's levels, as edges stamped `now`
+        (the keyboard's time, which a busy device's clock may be ahead of)."""
         for b in range(4):
             r = self.release_at[b]
             if r is not None and now >= r:
-                self.board.press(b, False)
+                self.board.press(b, False, now)
                 self.release_at[b] = None
                 self.up_since[b] = now
         started = []
@@ -143,7 +144,7 @@ class KeyPresser:
                 rest.append(q)
                 started.append(b)
                 continue
-            self.board.press(b, True)
+            self.board.press(b, True, now)
             self.release_at[b] = now + ms
             started.append(b)
         self.queue = rest

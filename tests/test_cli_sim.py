@@ -102,9 +102,9 @@ class Levels:
         self.levels = [False] * 4
         self.log = []
 
-    def press(self, b, down=True):
+    def press(self, b, down=True, t=None):
         self.levels[b] = down
-        self.log.append((self.now, b, down))
+        self.log.append((self.now if t is None else t, b, down))
 
 
 def run_keys(presser, board, events, until):
@@ -155,6 +155,25 @@ def test_terminal_plays_the_device(tmp_path):
     assert term.step(410, "L")
     assert term.long_next
     assert not term.step(420, "q")
+
+
+def test_terminal_keys_typed_while_the_device_is_busy_all_count(tmp_path):
+    from devicetime import DeviceTime
+
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1, timing=DeviceTime(draw_ms=300))
+    term = sim.Terminal(board, app, "x", out=io.StringIO())
+
+    def typed(keys, at, ms):
+        term.step(at, keys)
+        for k in range(10, ms, 10):
+            term.step(at + k)
+
+    for i, keys in enumerate(("\r", "\r", "s", "\r")):   # start, the draw, oros, the points
+        typed(keys, i * 1000, 1000)
+    assert app.screen.NAME == "entry"
+    # Seven keys in one burst, while every frame takes the device 300 ms.
+    typed("wwwwwww", 4000, 6000)
+    assert app.screen.vals[0] == 67
 
 
 @pytest.mark.parametrize("braille, width", [(False, 128), (True, 64)])
