@@ -398,7 +398,8 @@ class App:
         inside the answer to a press: collect the heap while nobody presses,
         or at once when it runs short, even during a hold (a heap still short after it unloads
         the screens and helpers not in use); while nobody presses at the
-        table, load the next screen of a hand before it is first needed."""
+        table, load the next screen of a hand before it is first needed.
+        True if it collected."""
         quiet = not self._held and now_ms - self.last_input >= _GC_IDLE_MS
         # The free heap is looked at once per frame drawn (a look scans the heap).
         short = self._drawn and _MP and gc.mem_free() < _GC_ROOM
@@ -408,10 +409,12 @@ class App:
             _collect()
             if _MP and gc.mem_free() < _LOW_HEAP:
                 self._sweep()
-        elif quiet and self._warm < len(_WARM) and self.match is not None and not self.blank:
+            return True
+        if quiet and self._warm < len(_WARM) and self.match is not None and not self.blank:
             if not _MP or gc.mem_free() >= _GC_ROOM:
                 __import__(_WARM[self._warm])
             self._warm += 1
+        return False
 
     def _guard(self, what, arg):
         """Run a screen's handle/tick/draw; an exception becomes the error screen."""

@@ -222,6 +222,7 @@ def _hold(player, b, ms):
 def _enter(player, app, target):
     """Closed loop on the entry screen: step the first field to ``target``."""
     from tanteador.buttons import DOWN, UP
+    from tanteador.screens.entry import REPEATS_FINE
 
     n = 0
     while app.screen.vals[0] != target and n < 200:
@@ -229,8 +230,8 @@ def _enter(player, app, target):
         d = target - app.screen.vals[0]
         b = UP if d > 0 else DOWN
         if d > 14 or d < -14:
-            # Repeats: the first ten step by 1, then by 2 (entry.step).
-            k = 10 + ((d if d > 0 else -d) - 10) // 2
+            # Repeats: the first REPEATS_FINE step by 1, then by 2 (entry.step).
+            k = REPEATS_FINE + ((d if d > 0 else -d) - REPEATS_FINE) // 2
             _hold(player, b, 400 + 120 * (k - 1) + 60)
         else:
             _press(player, b)

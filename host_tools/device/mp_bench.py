@@ -216,12 +216,10 @@ class Probe:
 
     def tidy(self, now):
         """The app's housekeeping after a frame; a collection it made is an "idle" action."""
-        app = self.app
-        due = app._gc_due
         t0 = ticks_us()
-        app.tidy(now)
+        collected = self.app.tidy(now)
         dt = ticks_diff(ticks_us(), t0)
-        if self.timing and due and not app._gc_due:
+        if self.timing and collected:
             emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect"]})
 
     def _kind(self, top, hands, n, files):

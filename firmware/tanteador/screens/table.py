@@ -133,12 +133,9 @@ class Table:
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
-                t = app.trump
-                if t is None:
-                    t = 0 if b == DOWN else 3
-                else:
-                    t = (t + (1 if b == DOWN else 3)) % 4
-                app.set_trump(t)
+                from tanteador.screens.trump import next_suit
+
+                app.set_trump(next_suit(app.trump, b == DOWN))
             return
         if b != OK:
             return

@@ -9,6 +9,14 @@ from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
 
+def next_suit(suit, down):
+    """The suit after ``suit`` going DOWN (oros, copas, espadas, bastos) or UP;
+    from None (not set yet), the first or the last."""
+    if suit is None:
+        return 0 if down else 3
+    return (suit + (1 if down else 3)) % 4
+
+
 class Trump:
     NAME = "trump"
 
@@ -39,7 +47,7 @@ class Trump:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            self.suit = (self.suit + (1 if b == DOWN else 3)) % 4
+            self.suit = next_suit(self.suit, b == DOWN)
             app.dirty = True
         elif kind != PRESS:
             return
