@@ -117,7 +117,7 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     play(app, board, "hold DOWN 3500; UP; OK; OK")
     assert e.vals[0] == 1
     assert app.screen is e and e.err == "cards"
-    assert "No cards give this" in app.texts
+    assert "No card split gives this" in app.texts
     assert not m.hands and saves.n == 0
     # Too many points for the first two: the third would be negative.
     play(app, board, "BACK; hold UP 5000; OK; hold UP 3000; OK")
@@ -171,7 +171,7 @@ def test_direction_is_fixed_once_a_hand_is_recorded(tmp_path):
     saves = SaveCounter(app)
     play(app, board, "long OK; DOWN x3; OK; DOWN; OK")
     assert app.screen.NAME == "notice"
-    assert " ".join(app.texts) == "The turn is fixed once a hand is counted"
+    assert " ".join(app.texts) == "The direction is fixed once a hand is counted"
     play(app, board, "BACK; DOWN; OK")
     assert m.options.direction == 1 and saves.n == 0
     assert [h.dealer for h in m.hands] + [m.dealer] == dealers

@@ -15,11 +15,11 @@ S = (
     "solo|pairs|trios\n"  # SIDE_VALS
     "Goal\n"  # GOAL
     "wins|best of|hands|points|time\n"  # GOAL_VALS
-    "Value\n"  # TARGET
+    "Target\n"  # TARGET
     "Deck\n"  # DECK
     "Extra cards\n"  # PREP
     "remove|undrawn\n"  # PREP_VALS
-    "Turn\n"  # DIRECTION
+    "Direction\n"  # DIRECTION
     "anticlockwise|clockwise\n"  # DIR_VALS
     "60-60\n"  # TIE
     "void|split\n"  # TIE_VALS
@@ -77,7 +77,7 @@ S = (
     "Points must be 0 to 120\n"  # E_RANGE
     "1 and 119 are impossible\n"  # E_ONE
     "Total must be 120\n"  # E_TOTAL
-    "No cards give this\n"  # E_CARDS
+    "No card split gives this\n"  # E_CARDS
     "Too many points missing\n"  # E_UNDRAWN
     "The match is over\n"  # E_OVER
     "Not possible\n"  # E_OTHER
@@ -88,5 +88,5 @@ S = (
     "Last 3 cards undrawn\n"  # H_UNDRAWN3
     "Remove the four 2s\n"  # H_RM2S
     "Hold BACK to leave\n"  # HOLD_BACK
-    "The turn is fixed once a hand is counted\n"  # DIR_FIXED
+    "The direction is fixed once a hand is counted\n"  # DIR_FIXED
 )

@@ -13,14 +13,14 @@ S = (
     "Jugadores\n"  # PLAYERS
     "Juego\n"  # SIDES
     "individual|parejas|tríos\n"  # SIDE_VALS
-    "Meta\n"  # GOAL
+    "Objetivo\n"  # GOAL
     "ganadas|al mejor de|manos|puntos|tiempo\n"  # GOAL_VALS
     "Valor\n"  # TARGET
     "Baraja\n"  # DECK
     "Sobrantes\n"  # PREP
     "quitar|sin robar\n"  # PREP_VALS
     "Sentido\n"  # DIRECTION
-    "antihorario|horario\n"  # DIR_VALS
+    "a la derecha|a la izquierda\n"  # DIR_VALS
     "60-60\n"  # TIE
     "nula|se reparte\n"  # TIE_VALS
     "Al revés\n"  # REVERSE
@@ -58,7 +58,7 @@ S = (
     "OK: sí  BACK: no\n"  # SURE
     "Idioma\n"  # LANGUAGE
     "Contraste\n"  # CONTRAST
-    "Apagar\n"  # TIMEOUT
+    "Apagar pantalla\n"  # TIMEOUT
     "Sonido\n"  # SOUND
     "%d min\n"  # MIN
     "Versión\n"  # VERSION
@@ -67,7 +67,7 @@ S = (
     "La partida está guardada.\n"  # KEPT
     "BACK: mesa\n"  # BACK_TABLE
     "Partida recuperada\n"  # RESUMED
-    "Guardado dañado apartado\n"  # DAMAGED
+    "Partida dañada, apartada\n"  # DAMAGED
     "Guardado de versión más nueva apartado\n"  # NEWER
     "No se guardó: memoria llena\n"  # FULL
     "No se guardó\n"  # IOFAIL
@@ -77,11 +77,11 @@ S = (
     "Puntos de 0 a 120\n"  # E_RANGE
     "1 y 119 son imposibles\n"  # E_ONE
     "El total debe ser 120\n"  # E_TOTAL
-    "Ninguna baza da eso\n"  # E_CARDS
+    "Puntos imposibles\n"  # E_CARDS
     "Faltan muchos puntos\n"  # E_UNDRAWN
     "La partida ha terminado\n"  # E_OVER
     "No es posible\n"  # E_OTHER
-    "Revisa la partida\n"  # E_SETUP
+    "Revisa la configuración\n"  # E_SETUP
     "Quita un 2\n"  # H_RM2
     "Última carta sin robar\n"  # H_UNDRAWN1
     "Quita tres 8 o 9\n"  # H_RM89

@@ -12,11 +12,11 @@ S = (
     "Commencer\n"  # START
     "Joueurs\n"  # PLAYERS
     "Jeu\n"  # SIDES
-    "seul|paires|trios\n"  # SIDE_VALS
-    "But\n"  # GOAL
+    "seul|équipes|trios\n"  # SIDE_VALS
+    "Objectif\n"  # GOAL
     "gagnées|au meilleur de|donnes|points|temps\n"  # GOAL_VALS
     "Valeur\n"  # TARGET
-    "Jeu de cartes\n"  # DECK
+    "Paquet\n"  # DECK
     "Cartes en trop\n"  # PREP
     "retirer|au talon\n"  # PREP_VALS
     "Sens\n"  # DIRECTION
@@ -52,13 +52,13 @@ S = (
     "Annuler\n"  # UNDO
     "Rétablir\n"  # REDO
     "Réglages\n"  # SETTINGS
-    "Finir la partie\n"  # END_MATCH
+    "Terminer la partie\n"  # END_MATCH
     "Test des boutons\n"  # HWTEST
     "À propos\n"  # ABOUT
     "OK : oui  BACK : non\n"  # SURE
     "Langue\n"  # LANGUAGE
     "Contraste\n"  # CONTRAST
-    "Extinction\n"  # TIMEOUT
+    "Veille écran\n"  # TIMEOUT
     "Son\n"  # SOUND
     "%d min\n"  # MIN
     "Version\n"  # VERSION
@@ -67,7 +67,7 @@ S = (
     "La partie est conservée.\n"  # KEPT
     "BACK : table\n"  # BACK_TABLE
     "Partie reprise\n"  # RESUMED
-    "Sauvegarde abîmée mise de côté\n"  # DAMAGED
+    "Sauvegarde endommagée mise de côté\n"  # DAMAGED
     "Sauvegarde plus récente mise de côté\n"  # NEWER
     "Échec de sauvegarde : mémoire pleine\n"  # FULL
     "Échec de sauvegarde\n"  # IOFAIL

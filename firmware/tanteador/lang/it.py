@@ -12,7 +12,7 @@ S = (
     "Inizia\n"  # START
     "Giocatori\n"  # PLAYERS
     "Gioco\n"  # SIDES
-    "singoli|coppie|terne\n"  # SIDE_VALS
+    "singoli|coppie|a tre\n"  # SIDE_VALS
     "Obiettivo\n"  # GOAL
     "vinte|al meglio di|mani|punti|tempo\n"  # GOAL_VALS
     "Valore\n"  # TARGET
@@ -26,7 +26,7 @@ S = (
     "Al contrario\n"  # REVERSE
     "Cappotto\n"  # CAPOTE
     "Briscola a giro\n"  # CYCLE
-    "Segnali\n"  # SIGNALS
+    "Segni\n"  # SIGNALS
     "Nomi\n"  # NAMES
     "Primo mazziere\n"  # FIRST
     "a sorte\n"  # DRAW
@@ -50,15 +50,15 @@ S = (
     "Modifica mano %d\n"  # EDIT
     "Menu\n"  # MENU
     "Annulla\n"  # UNDO
-    "Ripeti\n"  # REDO
+    "Ripristina\n"  # REDO
     "Impostazioni\n"  # SETTINGS
-    "Chiudi partita\n"  # END_MATCH
+    "Termina partita\n"  # END_MATCH
     "Prova tasti\n"  # HWTEST
     "Informazioni\n"  # ABOUT
     "OK: sì  BACK: no\n"  # SURE
     "Lingua\n"  # LANGUAGE
     "Contrasto\n"  # CONTRAST
-    "Spegni\n"  # TIMEOUT
+    "Spegnimento\n"  # TIMEOUT
     "Suono\n"  # SOUND
     "%d min\n"  # MIN
     "Versione\n"  # VERSION
@@ -67,7 +67,7 @@ S = (
     "La partita è salva.\n"  # KEPT
     "BACK: tavolo\n"  # BACK_TABLE
     "Partita ripresa\n"  # RESUMED
-    "Salvataggio rovinato messo da parte\n"  # DAMAGED
+    "Salvataggio danneggiato messo da parte\n"  # DAMAGED
     "Salvataggio più recente messo da parte\n"  # NEWER
     "Salvataggio fallito: memoria piena\n"  # FULL
     "Salvataggio fallito\n"  # IOFAIL
@@ -87,6 +87,6 @@ S = (
     "Togli tre 8 o 9\n"  # H_RM89
     "Ultime 3 non pescate\n"  # H_UNDRAWN3
     "Togli i quattro 2\n"  # H_RM2S
-    "Tieni premuto BACK: esci\n"  # HOLD_BACK
+    "Tieni BACK per uscire\n"  # HOLD_BACK
     "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
 )

@@ -58,7 +58,7 @@ S = (
     "OK: sim  BACK: não\n"  # SURE
     "Idioma\n"  # LANGUAGE
     "Contraste\n"  # CONTRAST
-    "Desligar\n"  # TIMEOUT
+    "Desligar ecrã\n"  # TIMEOUT
     "Som\n"  # SOUND
     "%d min\n"  # MIN
     "Versão\n"  # VERSION
@@ -77,15 +77,15 @@ S = (
     "Pontos de 0 a 120\n"  # E_RANGE
     "1 e 119 são impossíveis\n"  # E_ONE
     "O total deve ser 120\n"  # E_TOTAL
-    "Cartas impossíveis\n"  # E_CARDS
+    "Pontos impossíveis\n"  # E_CARDS
     "Faltam pontos demais\n"  # E_UNDRAWN
     "A partida terminou\n"  # E_OVER
     "Não é possível\n"  # E_OTHER
-    "Verifique a partida\n"  # E_SETUP
+    "Verifique a configuração\n"  # E_SETUP
     "Retire um 2\n"  # H_RM2
-    "Última carta fica\n"  # H_UNDRAWN1
+    "Última carta fica no monte\n"  # H_UNDRAWN1
     "Retire três 8 ou 9\n"  # H_RM89
-    "3 últimas ficam\n"  # H_UNDRAWN3
+    "3 últimas ficam no monte\n"  # H_UNDRAWN3
     "Retire os quatro 2\n"  # H_RM2S
     "Manter BACK para sair\n"  # HOLD_BACK
     "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
