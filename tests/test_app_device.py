@@ -25,10 +25,10 @@ def test_resume_after_reboot_on_the_table_of_the_next_hand(tmp_path):
 
 def test_resume_on_the_settings_screen(tmp_path):
     board, app = boot(tmp_path)
-    play(app, board, "OK; OK; long OK; DOWN x3; OK; DOWN x3; OK; DOWN; OK")  # screen off 5 min
-    assert app.cfg["timeout"] == 300
+    play(app, board, "OK; OK; long OK; DOWN x3; OK; DOWN x3; OK; DOWN; OK")  # screen off after 30 min
+    assert app.cfg["timeout"] == 1800
     board, app = reboot(board)
-    assert app.cfg["timeout"] == 300
+    assert app.cfg["timeout"] == 1800
     play(app, board, "BACK")
     assert app.screen.NAME == "settings"
     play(app, board, "BACK; BACK")
@@ -70,16 +70,28 @@ def test_a_full_flash_shows_a_notice_and_play_goes_on(tmp_path):
     assert not (tmp_path / "state.json").exists()
 
 
-def test_sleep_and_wake_without_acting(tmp_path):
+def test_dimmed_screen_acts_and_blank_screen_only_wakes(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     assert board.contrast_level == 255
     play(app, board, "wait 61s")
     assert board.contrast_level < 255 and board.powered
-    # A press while dimmed only wakes.
-    play(app, board, "OK")
-    assert app.screen.NAME == "table" and board.contrast_level == 255
-    play(app, board, "wait 181s")
+    # Dimmed is readable: a press brightens and acts (here, sets the trump).
+    play(app, board, "DOWN")
+    assert app.trump == 0 and board.contrast_level == 255
+    play(app, board, "UP")
+    assert app.trump == 3
+    # Dimmed again after a minute, and still on well into a long hand.
+    play(app, board, "wait 61s")
+    assert board.contrast_level < 255 and board.powered
+    play(app, board, "wait 780s")
+    assert board.powered
+    play(app, board, "wait 60s")
+    assert not board.powered
+    # The press that wakes the blank screen does nothing else.
+    play(app, board, "DOWN")
+    assert board.powered and app.trump == 3 and board.contrast_level == 255
+    play(app, board, "wait 901s")
     assert not board.powered
     frames = board.frames
     ms = app.hand_ms
@@ -89,7 +101,7 @@ def test_sleep_and_wake_without_acting(tmp_path):
     play(app, board, "long OK")
     assert board.powered and app.screen.NAME == "table"
     play(app, board, "OK")
-    assert app.screen.NAME == "trump"
+    assert app.screen.NAME == "entry"
     play(app, board, "wait 2s")
     assert app.hand_ms > ms
 
@@ -214,8 +226,8 @@ def test_a_pending_trump_save_waits_for_a_setting_being_changed(tmp_path):
     # The trump set, then straight into changing the screen timeout, pausing mid-change.
     play(app, board, "DOWN; long OK; DOWN x3; OK; DOWN x3; OK; DOWN; wait 3s")
     assert app.screen.NAME == "settings" and app.screen.editing
-    assert saved(tmp_path)["cfg"]["timeout"] == 180      # not saved half-way
-    play(app, board, "UP; BACK; wait 2s")                  # back to 3 min: nothing to save
+    assert saved(tmp_path)["cfg"]["timeout"] == 900      # not saved half-way
+    play(app, board, "UP; BACK; wait 2s")                  # back to 15 min: nothing to save
     doc = saved(tmp_path)
-    assert doc["cfg"] == app.cfg and doc["cfg"]["timeout"] == 180
+    assert doc["cfg"] == app.cfg and doc["cfg"]["timeout"] == 900
     assert doc["tr"] == 0                                  # the trump was saved meanwhile

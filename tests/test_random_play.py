@@ -115,7 +115,7 @@ EVENT = st.one_of(
          st.integers(30, 1500)),
 )
 # Now and then before an event: a pause (notices, dim, blank) or a power cycle.
-BEFORE = st.sampled_from((None,) * 24 + ("w 1000", "w 3000", "w 61000", "w 200000", "w 700000", "r"))
+BEFORE = st.sampled_from((None,) * 24 + ("w 1000", "w 3000", "w 61000", "w 200000", "w 950000", "r"))
 
 
 class Play(RuleBasedStateMachine):

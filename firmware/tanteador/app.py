@@ -17,7 +17,7 @@ from tanteador.store import Store
 DIM_MS = const(60000)
 POLL_MS = const(10)
 _WAKE_QUIET_MS = const(60)
-_DIM_LEVEL = const(4)
+_DIM_LEVEL = const(32)
 _MAX_STEP_MS = const(5000)
 _AWAKE = const(0)
 _DIM = const(1)
@@ -39,7 +39,8 @@ _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.scre
          "tanteador.screens.notice", "tanteador.screens.matchend", "tanteador.screens.trump")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
 TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
-TIMEOUTS = (60, 120, 180, 300, 600, 0)
+# Screen off after this many seconds without a press (0 = never); it dims after DIM_MS.
+TIMEOUTS = (60, 180, 300, 600, 900, 1800, 0)
 CONTRASTS = (32, 96, 160, 255)
 
 
@@ -363,7 +364,10 @@ class App:
             self.hand_ms += dt
         if held or evs:
             self.last_input = now_ms
-            if self.sleep != _AWAKE:
+            if self.sleep == _DIM:
+                # Dimmed is still readable: the press acts as well.
+                self._brighten()
+            elif self.sleep == _BLANK:
                 self._wake()
         if self.swallow:
             if held:
@@ -484,11 +488,14 @@ class App:
             code = code_of(e)
         self.push(Error(code))
 
-    def _wake(self):
-        if self.sleep == _BLANK:
-            self.board.power(True)
+    def _brighten(self):
         self.board.contrast(self.cfg["contrast"])
         self.sleep = _AWAKE
+
+    def _wake(self):
+        # The panel was off: nobody saw what a press would do, so waking is all it does.
+        self.board.power(True)
+        self._brighten()
         self.swallow = True
         self._quiet_at = None
         self.dirty = True

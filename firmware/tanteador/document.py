@@ -15,7 +15,7 @@ RESUMABLE = ("table", "matchend", "history", "settings", "setup")
 
 def default_cfg():
     """Settings of a fresh device."""
-    return {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
+    return {"lang": "en", "contrast": 255, "timeout": 900, "sound": 1}
 
 
 def _check_cfg(c):
