@@ -87,6 +87,8 @@ def test_end_match_needs_a_confirmation(tmp_path):
     assert "End match" in app.texts
     play(app, board, "OK")
     assert app.screen.NAME == "ask"
+    # A sentence says what OK does, not a bare title.
+    assert " ".join(app.texts[1:-1]) == "End this match now? The hands played are kept."
     play(app, board, "BACK")
     assert app.screen.NAME == "menu" and app.match is not None
     assert saves.n == 0

@@ -42,7 +42,7 @@ def test_every_screen_is_reached(cpython_frames):
         assert r["scr"] == name, sid
         assert any(int(r["fb"][i:i + 2], 16) for i in range(0, len(r["fb"]), 2)), sid
     assert "Réglages" in got[("settings", "fr")]["texts"]
-    assert "Points must be 0 to 120" in got[("entry-refused", "en")]["texts"]
+    assert "Total 126 is over 120" in got[("entry-refused", "en")]["texts"]
 
 
 def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path):

@@ -116,13 +116,15 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     # 1 point is no set of cards: refused, nothing recorded, nothing saved.
     play(app, board, "hold DOWN 3500; UP; OK; OK")
     assert e.vals[0] == 1
-    assert app.screen is e and e.err == "cards"
-    assert "No card split gives this" in app.texts
+    # The side at fault is named and the cursor goes back to it.
+    assert app.screen is e and e.err.code == "one" and e.i == 0
+    assert "P1: 1 is impossible" in app.texts
     assert not m.hands and saves.n == 0
     # Too many points for the first two: the third would be negative.
-    play(app, board, "BACK; hold UP 5000; OK; hold UP 3000; OK")
+    play(app, board, "hold UP 5000; OK; hold UP 3000; OK")
     assert e.vals[:2] == [70, 75]
-    assert e.err == "range" and not m.hands
+    assert e.err.code == "above" and not m.hands
+    assert "Total 145 is over 120" in app.texts
     # A good entry: 50, 40 and the derived 30; the entry tells the result, OK records it.
     play(app, board, "BACK; hold DOWN 6000; UP x50; OK; hold DOWN 6000; UP x40")
     assert e.err is None and "P1 wins" in app.texts

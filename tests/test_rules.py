@@ -53,7 +53,7 @@ def test_two_sides_000_004(points, code):
     ((118, 2, 0), 0, None),
     ((40, 40, 39), 0, "total"),
     ((41, 40, 40), 0, "total"),
-    ((117, 2, 1), 0, "cards"),            # 1 point is never a pile
+    ((117, 2, 1), 0, "one"),              # 1 point is never a pile
     ((3, 3, 3, 3, 3, 105), 0, "cards"),   # five sides of 3 need five knights
     ((2, 2, 2, 2, 2, 110), 0, "cards"),   # five jacks
     ((5, 5, 5, 5, 5, 95), 0, "cards"),
@@ -64,15 +64,15 @@ def test_two_sides_000_004(points, code):
     ((40, 40, 40), 1, None),
     ((40, 40, 30), 1, None),              # a three stayed undrawn
     ((40, 40, 29), 1, None),              # an ace stayed undrawn
-    ((40, 40, 28), 1, "total"),           # 12 points cannot be one card
-    ((40, 40, 39), 1, "undrawn"),         # 1 point
+    ((40, 40, 28), 1, "missing"),         # 12 points cannot be one card
+    ((40, 40, 39), 1, "undrawn"),         # 1 point is no card
     ((60, 30, 25), 1, "undrawn"),         # 5 points is no single card
-    ((60, 30, 31), 1, "total"),
+    ((60, 30, 31), 1, "above"),
     # 002: 5 players, 48 cards, last three undrawn: up to 33 points
     ((20, 20, 20, 20, 7), 3, None),       # three aces undrawn
-    ((20, 20, 20, 20, 6), 3, "total"),
+    ((20, 20, 20, 20, 6), 3, "missing"),
     ((20, 20, 20, 20, 39), 3, "undrawn"),
-    ((12, 12, 31, 23, 12), 3, "undrawn"), # 30 undrawn = three 3s, then only one 10 for three 12s
+    ((12, 12, 31, 23, 12), 3, "cards"),   # 30 undrawn = three 3s, then only one 10 for three 12s
     ((12, 12, 31, 23, 12), 0, "total"),
 ])
 def test_more_sides_002_004(points, undrawn, code):
@@ -83,6 +83,28 @@ def test_more_sides_002_004(points, undrawn, code):
         with pytest.raises(RulesError) as e:
             check_points(points, n, undrawn)
         assert e.value.code == code
+
+
+@pytest.mark.parametrize("points,undrawn,code,side,nums", [
+    # Three players, the last card undrawn: each refusal says what is wrong.
+    ((41, 40, 40), 1, "above", None, (121,)),      # more than the whole deck
+    ((41, 40, 20), 1, "missing", None, (19, 11)),  # one card holds 11 at most
+    ((41, 40, 38), 1, "undrawn", None, (1,)),      # no card is worth 1
+    ((41, 40, 40), 0, "total", None, (121,)),      # the whole deck: exactly 120
+    ((60, 1, 59), 0, "one", 1, (1,)),              # the side at fault is named
+    ((119, 0, 1), 0, "one", 0, (119,)),
+    ((50, 60), 0, "total", None, (110,)),
+    ((60, 121, 0), 0, "range", 1, ()),
+])
+def test_a_refusal_names_its_reason_side_and_numbers(points, undrawn, code, side, nums):
+    with pytest.raises(RulesError) as e:
+        check_points(points, len(points), undrawn)
+    assert (e.value.code, e.value.side, e.value.nums) == (code, side, nums)
+
+
+def test_the_refused_totals_of_the_issue_are_accepted_when_possible():
+    assert check_points((41, 40, 37), 3, 1) == (41, 40, 37)   # a three left undrawn
+    assert check_points((41, 40, 39), 3, 0) == (41, 40, 39)
 
 
 def _pairs_oracle():

@@ -60,11 +60,15 @@ del _tables  # needed once: no need to keep its code in the heap
 
 
 class RulesError(ValueError):
-    """A refused entry or setup. ``code`` is a short key the screens translate."""
+    """A refused entry or setup. ``code`` is a short key the screens translate;
+    ``side`` the side whose points are impossible (or None); ``nums`` the
+    numbers the message shows."""
 
-    def __init__(self, code):
+    def __init__(self, code, side=None, nums=()):
         super().__init__(code)
         self.code = code
+        self.side = side
+        self.nums = nums
 
 
 class StateError(ValueError):
@@ -124,12 +128,16 @@ def capote_side(points):
 def check_points(points, nsides, undrawn=0):
     """Validate one hand's points per side; return them as a tuple of ints.
 
-    Raises RulesError: 'count' wrong number of entries, 'range' a value not
-    an int in 0..120, 'one' 1 or 119 with two sides, 'total' the sum is not
-    120 (or, with ``undrawn`` cards out of play, above 120 or below what
-    they can hold), 'cards' no split of the 20 value cards gives these
-    totals, 'undrawn' the missing points are not what the undrawn cards can
-    hold.
+    Raises RulesError with the first real reason, the side at fault where
+    one side's points are impossible on their own, and the numbers to show:
+    'count' wrong number of entries; 'range' a value not an int in 0..120
+    (side); 'one' 1 or 119, which no set of cards is worth (side, value);
+    'total' the sum is not 120 with the whole deck in play (sum); 'above'
+    the sum is over 120 with cards undrawn (sum); 'missing' more points
+    missing than ``undrawn`` cards can hold (missing, most they hold);
+    'undrawn' no ``undrawn`` cards are worth exactly the missing points
+    (missing); 'cards' every number is possible alone but no split of the
+    20 value cards gives them all.
     """
     try:
         pts = tuple(points)
@@ -137,24 +145,25 @@ def check_points(points, nsides, undrawn=0):
         raise RulesError("count")
     if len(pts) != nsides:
         raise RulesError("count")
-    for p in pts:
+    for i in range(nsides):
+        p = pts[i]
         if type(p) is not int or p < 0 or p > TOTAL:
-            raise RulesError("range")
-    missing = TOTAL - sum(pts)
-    if nsides == 2:
-        if pts[0] in (1, 119) or pts[1] in (1, 119):
-            raise RulesError("one")
+            raise RulesError("range", i)
+    for i in range(nsides):
+        if pts[i] in (1, 119):
+            raise RulesError("one", i, (pts[i],))
+    got = sum(pts)
+    missing = TOTAL - got
+    if not undrawn:
         if missing:
-            raise RulesError("total")
-        return pts
-    if missing < 0 or missing > 11 * undrawn:
-        raise RulesError("total")
-    if missing and not can_hold((TOTAL - missing,), missing, undrawn):
-        raise RulesError("undrawn")
-    if not can_hold(pts, missing, undrawn):
-        # Told apart: would the sides work if more cards could stay out?
-        if missing and can_hold(pts, missing, 20):
-            raise RulesError("undrawn")
+            raise RulesError("total", None, (got,))
+    elif missing < 0:
+        raise RulesError("above", None, (got,))
+    elif missing > 11 * undrawn:
+        raise RulesError("missing", None, (missing, 11 * undrawn))
+    elif missing and not can_hold((TOTAL - missing,), missing, undrawn):
+        raise RulesError("undrawn", None, (missing,))
+    if nsides > 2 and not can_hold(pts, missing, undrawn):
         raise RulesError("cards")
     return pts
 

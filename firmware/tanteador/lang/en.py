@@ -75,10 +75,10 @@ S = (
     "Undone: hand %d\n"  # UNDONE
     "Redone: hand %d\n"  # REDONE
     "Points must be 0 to 120\n"  # E_RANGE
-    "1 and 119 are impossible\n"  # E_ONE
-    "Total must be 120\n"  # E_TOTAL
+    "%d is impossible\n"  # E_ONE
+    "Total %d, must be 120\n"  # E_TOTAL
     "No card split gives this\n"  # E_CARDS
-    "Too many points missing\n"  # E_UNDRAWN
+    "%d missing: impossible\n"  # E_UNDRAWN
     "The match is over\n"  # E_OVER
     "Not possible\n"  # E_OTHER
     "Check the setup\n"  # E_SETUP
@@ -89,4 +89,8 @@ S = (
     "Remove the four 2s\n"  # H_RM2S
     "Hold BACK to leave\n"  # HOLD_BACK
     "The direction is fixed once a hand is counted\n"  # DIR_FIXED
+    "Total %d is over 120\n"  # E_ABOVE
+    "%d missing, %d at most\n"  # E_MISSING
+    "End this match now? The hands played are kept.\n"  # END_ASK
+    "Defaults\n"  # DEFAULTS
 )

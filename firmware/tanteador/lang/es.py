@@ -75,10 +75,10 @@ S = (
     "Deshecha: mano %d\n"  # UNDONE
     "Rehecha: mano %d\n"  # REDONE
     "Puntos de 0 a 120\n"  # E_RANGE
-    "1 y 119 son imposibles\n"  # E_ONE
-    "El total debe ser 120\n"  # E_TOTAL
+    "%d es imposible\n"  # E_ONE
+    "Total %d, debe ser 120\n"  # E_TOTAL
     "Puntos imposibles\n"  # E_CARDS
-    "Faltan muchos puntos\n"  # E_UNDRAWN
+    "Faltan %d: imposible\n"  # E_UNDRAWN
     "La partida ha terminado\n"  # E_OVER
     "No es posible\n"  # E_OTHER
     "Revisa la configuración\n"  # E_SETUP
@@ -89,4 +89,8 @@ S = (
     "Quita los cuatro 2\n"  # H_RM2S
     "Mantén BACK para salir\n"  # HOLD_BACK
     "El sentido no cambia tras la primera mano\n"  # DIR_FIXED
+    "Total %d: más de 120\n"  # E_ABOVE
+    "Faltan %d, máximo %d\n"  # E_MISSING
+    "¿Terminar la partida ahora? Las manos jugadas se guardan.\n"  # END_ASK
+    "Por defecto\n"  # DEFAULTS
 )

@@ -75,10 +75,10 @@ S = (
     "Annulée : donne %d\n"  # UNDONE
     "Rétablie : donne %d\n"  # REDONE
     "Points de 0 à 120\n"  # E_RANGE
-    "1 et 119 impossibles\n"  # E_ONE
-    "Le total doit être 120\n"  # E_TOTAL
+    "%d est impossible\n"  # E_ONE
+    "Total %d, doit être 120\n"  # E_TOTAL
     "Cartes impossibles\n"  # E_CARDS
-    "Il manque trop de points\n"  # E_UNDRAWN
+    "Il manque %d : impossible\n"  # E_UNDRAWN
     "La partie est finie\n"  # E_OVER
     "Impossible\n"  # E_OTHER
     "Vérifiez la partie\n"  # E_SETUP
@@ -89,4 +89,8 @@ S = (
     "Retirez les quatre 2\n"  # H_RM2S
     "Maintenir BACK : sortir\n"  # HOLD_BACK
     "Le sens est fixé après la première donne\n"  # DIR_FIXED
+    "Total %d : plus de 120\n"  # E_ABOVE
+    "Il manque %d, max %d\n"  # E_MISSING
+    "Terminer la partie maintenant ? Les donnes jouées sont gardées.\n"  # END_ASK
+    "Par défaut\n"  # DEFAULTS
 )

@@ -75,10 +75,10 @@ S = (
     "Annullata: mano %d\n"  # UNDONE
     "Ripristinata: mano %d\n"  # REDONE
     "Punti da 0 a 120\n"  # E_RANGE
-    "1 e 119 sono impossibili\n"  # E_ONE
-    "Il totale deve essere 120\n"  # E_TOTAL
+    "%d è impossibile\n"  # E_ONE
+    "Totale %d, deve essere 120\n"  # E_TOTAL
     "Punti impossibili\n"  # E_CARDS
-    "Mancano troppi punti\n"  # E_UNDRAWN
+    "Mancano %d: impossibile\n"  # E_UNDRAWN
     "La partita è finita\n"  # E_OVER
     "Non è possibile\n"  # E_OTHER
     "Controlla la partita\n"  # E_SETUP
@@ -89,4 +89,8 @@ S = (
     "Togli i quattro 2\n"  # H_RM2S
     "Tieni BACK per uscire\n"  # HOLD_BACK
     "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
+    "Totale %d: oltre 120\n"  # E_ABOVE
+    "Mancano %d, massimo %d\n"  # E_MISSING
+    "Terminare ora la partita? Le mani giocate restano salvate.\n"  # END_ASK
+    "Predefiniti\n"  # DEFAULTS
 )

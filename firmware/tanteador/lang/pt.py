@@ -75,10 +75,10 @@ S = (
     "Desfeita: mão %d\n"  # UNDONE
     "Refeita: mão %d\n"  # REDONE
     "Pontos de 0 a 120\n"  # E_RANGE
-    "1 e 119 são impossíveis\n"  # E_ONE
-    "O total deve ser 120\n"  # E_TOTAL
+    "%d é impossível\n"  # E_ONE
+    "Total %d, deve ser 120\n"  # E_TOTAL
     "Pontos impossíveis\n"  # E_CARDS
-    "Faltam pontos demais\n"  # E_UNDRAWN
+    "Faltam %d: impossível\n"  # E_UNDRAWN
     "A partida terminou\n"  # E_OVER
     "Não é possível\n"  # E_OTHER
     "Verifique a configuração\n"  # E_SETUP
@@ -89,4 +89,8 @@ S = (
     "Retire os quatro 2\n"  # H_RM2S
     "Manter BACK para sair\n"  # HOLD_BACK
     "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
+    "Total %d: mais de 120\n"  # E_ABOVE
+    "Faltam %d, máximo %d\n"  # E_MISSING
+    "Terminar a partida agora? As mãos jogadas ficam guardadas.\n"  # END_ASK
+    "Predefinições\n"  # DEFAULTS
 )

@@ -8,12 +8,15 @@ from tanteador.screens import ui
 class Ask:
     NAME = "ask"
 
-    def __init__(self, sid, on_yes):
+    def __init__(self, sid, question, on_yes):
+        # sid: the title (what is asked for); question: the sentence asking it.
         self.sid = sid
+        self.question = question
         self.on_yes = on_yes
 
     def draw(self, fb, app):
         ui.title(fb, app, app.t(self.sid))
+        ui.wrap(fb, app, app.t(self.question), ui.LINE + 1)
         ui.center(fb, app, 64 - ui.LINE, app.t(i18n.SURE))
 
     def handle(self, ev, app):

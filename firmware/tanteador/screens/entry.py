@@ -19,7 +19,10 @@ from tanteador.screens import ui
 
 REPEATS_FINE = const(10)
 START = const(60)
-_REASONS = ("range", "one", "total", "cards", "undrawn", "over")
+# Refusal code, then the text id saying it (the text takes the error's numbers).
+_REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
+            "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
+            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING)
 
 
 def step(v, up, n, two=True):
@@ -43,10 +46,22 @@ def step(v, up, n, two=True):
 
 def reason(code):
     """Text id explaining a RulesError code."""
-    for i in range(len(_REASONS)):
+    for i in range(0, len(_REASONS), 2):
         if _REASONS[i] == code:
-            return i18n.E_RANGE + i
+            return _REASONS[i + 1]
     return i18n.E_OTHER
+
+
+def refusal(app, e):
+    """What a refusal (RulesError ``e``) says: its reason with its numbers,
+    after the name of the side at fault when there is one."""
+    s = app.t(reason(e.code))
+    if e.nums:
+        s = s % e.nums
+    if e.side is not None:
+        tail = ": " + s
+        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
+    return s
 
 
 class Entry:
@@ -125,23 +140,27 @@ class Entry:
 
         The text is worked out again only when what it says changes, not at every step.
         """
-        if self.err is not None:
-            key = self.err
+        err = self.err
+        win = cap = None
+        if err is not None:
+            key = err
         elif self.i + 1 < self.fields:
             key = -1
         else:
             from tanteador.rules import capote_side, hand_winner
 
-            key = (hand_winner(self.vals, app.match.options.reverse), capote_side(self.vals))
+            win = hand_winner(self.vals, app.match.options.reverse)
+            cap = capote_side(self.vals)
+            key = (win, cap)
         if self._line is None or self._line[0] != key:
-            if self.err is not None:
-                text = ui.fit(app.t(reason(self.err)), 126)
+            if err is not None:
+                text = ui.fit(refusal(app, err), 126)
             elif key == -1:
                 text = app.t(i18n.POINTS)
             else:
                 from tanteador.screens.outcome import outcome
 
-                text = ui.fit(outcome(app, key[0], key[1]), 128)
+                text = ui.fit(outcome(app, win, cap), 128)
             self._line = (key, text)
         return self._line[1]
 
@@ -189,12 +208,17 @@ class Entry:
         m = app.match
         pts = tuple(self.vals)
         try:
+            if self.fields < len(pts) and pts[-1] < 0:
+                # The derived last side went below 0: the others already hold too much.
+                raise RulesError("above", None, (sum(pts) - pts[-1],))
             if self.edit is None:
                 m.record(app.trump, pts, app.hand_ms)
             else:
                 m.edit(self.edit, points=pts)
         except RulesError as e:
-            self.err = e.code
+            self.err = e
+            if e.side is not None and e.side < self.fields:
+                self.i = e.side
             app.dirty = True
             return
         if self.edit is None:

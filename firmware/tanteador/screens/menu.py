@@ -81,7 +81,7 @@ class Menu:
         elif item == i18n.END_MATCH:
             from tanteador.screens.ask import Ask
 
-            app.push(Ask(i18n.END_MATCH, _end))
+            app.push(Ask(i18n.END_MATCH, i18n.END_ASK, _end))
         elif item == i18n.HWTEST:
             from tanteador.screens.hwtest import HwTest
 
