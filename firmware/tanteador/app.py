@@ -107,11 +107,11 @@ class App:
 
         self.p = Painter(board.display, board.buffer)
         scr = "setup"
-        tr = None
+        tr = en = None
         if doc is not None:
-            self.cfg, self.match, scr, tr = doc
+            self.cfg, self.match, scr, tr, en = doc
         self.S = i18n.load(self.cfg["lang"])
-        self._boot(scr, problem, tr)
+        self._boot(scr, problem, tr, en)
         # The store's boot-only code need not stay for the first screen.
         self._sweep()
         self._guard(2, None)
@@ -119,7 +119,7 @@ class App:
 
     # -- boot and saving -------------------------------------------------
 
-    def _boot(self, scr, problem, tr):
+    def _boot(self, scr, problem, tr, en):
         """Rebuild the screens of the saved state and say what happened."""
         self.board.power(True)
         self.board.contrast(self.cfg["contrast"])
@@ -132,14 +132,18 @@ class App:
             if m.over:
                 from tanteador.screens.matchend import MatchEnd
 
+                # A finished match is not "resumed": its end is shown again.
                 self.push(MatchEnd(self, tune=False))
-            elif scr == "history":
-                from tanteador.screens.history import History
+            else:
+                if scr == "history":
+                    from tanteador.screens.history import History
 
-                self.push(History(self))
-            elif scr == "settings":
-                self._settings()
-            self.notice(i18n.RESUMED)
+                    self.push(History(self))
+                elif scr == "settings":
+                    self._settings()
+                elif en is not None:
+                    self._entry(en)
+                self.notice(i18n.RESUMED)
         elif scr == "settings":
             self._settings()
         if problem is not None:
@@ -150,6 +154,21 @@ class App:
             from tanteador.screens.hwtest import HwTest
 
             self.push(HwTest())
+
+    def _entry(self, en):
+        """Back on the points entry as it was saved (a past hand's under the history)."""
+        from tanteador.screens.entry import Entry
+
+        edit = en[0] if en[0] >= 0 else None
+        if edit is not None:
+            from tanteador.screens.handedit import HandEdit
+            from tanteador.screens.history import History
+
+            self.push(History(self))
+            self.push(HandEdit(edit))
+        e = Entry(self, edit, en[2:])
+        e.i = min(en[1], e.fields - 1)
+        self.push(e)
 
     def _settings(self):
         from tanteador.screens.menu import Menu
@@ -177,8 +196,11 @@ class App:
         m = self.match
         if m is not None and not (live and hasattr(m, "dump")):
             m = m.to_dict()
-        return {"v": document.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
-                "tr": self.trump if m is not None else None}
+        doc = {"v": document.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
+               "tr": self.trump if m is not None else None}
+        if scr == "entry":
+            doc["en"] = self.stack[i].typed()
+        return doc
 
     def commit(self):
         """Save the state once (after a committed action); a failure shows a notice."""

@@ -1,7 +1,8 @@
 """The document the device saves: its version, the settings, and the checks a load makes.
 
 ``{"v": VERSION, "cfg": settings, "m": match document or None,
-"scr": screen to resume on, "tr": trump picked for the hand in play or None}``
+"scr": screen to resume on, "tr": trump picked for the hand in play or None,
+"en": on the points entry, ``[hand edited or -1, field, points...]``}``
 """
 
 from micropython import const
@@ -10,7 +11,7 @@ from tanteador import i18n
 
 VERSION = const(1)
 # Screens worth coming back to after a reboot (the others are passing ones).
-RESUMABLE = ("table", "matchend", "history", "settings", "setup")
+RESUMABLE = ("table", "entry", "matchend", "history", "settings", "setup")
 
 
 def default_cfg():
@@ -31,8 +32,22 @@ def _check_cfg(c):
     return cfg
 
 
+def _check_entry(en, match):
+    # The entry's values as typed; anything that does not fit the match
+    # resumes on the table instead (the hand is simply entered again).
+    if match is None or match.over or type(en) is not list or len(en) != match.nsides + 2:
+        return None
+    for v in en:
+        if type(v) is not int or v < -120 or v > 120:
+            return None
+    if en[0] < -1 or en[0] >= len(match.hands) or en[1] < 0 or en[1] >= match.nsides:
+        return None
+    return en
+
+
 def validate(doc):
-    """The saved document -> (cfg, match or None, screen name, trump picked or None).
+    """The saved document -> (cfg, match or None, screen name, trump picked
+    or None, entry values or None: see "en" above).
 
     Raises on a bad document.
     """
@@ -58,4 +73,7 @@ def validate(doc):
     tr = doc.get("tr")
     if match is None or match.over or tr not in (0, 1, 2, 3) or type(tr) is not int:
         tr = None
-    return cfg, match, scr, tr
+    en = _check_entry(doc.get("en"), match) if scr == "entry" else None
+    if scr == "entry" and en is None:
+        scr = "table"
+    return cfg, match, scr, tr, en

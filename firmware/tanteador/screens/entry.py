@@ -97,6 +97,10 @@ class Entry:
             for w in (0, 1, None):
                 app.p.prepare(ui.fit(outcome(app, w, None), 128))
 
+    def typed(self):
+        """What the saved document keeps of the entry: ``[edit or -1, field, points...]``."""
+        return [-1 if self.edit is None else self.edit, self.i] + self.vals
+
     def _derive(self):
         if not self.free:
             n = len(self.vals)
@@ -184,6 +188,8 @@ class Entry:
                 self._derive()
             self.err = None
             app.dirty = True
+            # Kept once the buttons rest: a power cut comes back to these points.
+            app.save_soon()
             return
         if kind != PRESS:
             return
@@ -193,6 +199,7 @@ class Entry:
                 self.i -= 1
             else:
                 app.pop()
+                app.save_soon()
             app.dirty = True
         elif b == OK:
             if self.i + 1 < self.fields:
