@@ -337,6 +337,7 @@ class App:
         self._sweep()
         from tanteador.match import Match
 
+        self.cfg["last"] = options.to_list()
         self.start(Match(options))
 
     def start(self, match):

@@ -15,7 +15,8 @@ RESUMABLE = ("table", "entry", "matchend", "history", "settings", "setup")
 
 
 def default_cfg():
-    """Settings of a fresh device."""
+    """Settings of a fresh device. Once a match starts, "last" keeps its
+    setup (``MatchOptions.to_list``): the next new match starts from it."""
     return {"lang": "en", "contrast": 255, "timeout": 900, "sound": 1}
 
 
@@ -29,6 +30,16 @@ def _check_cfg(c):
         v = c.get(k)
         if type(v) is int and 0 <= v <= 3600:
             cfg[k] = v
+    last = c.get("last")
+    if last is not None:
+        from tanteador.options import MatchOptions
+
+        try:
+            MatchOptions.from_list(last)
+            cfg["last"] = last
+        except ValueError:
+            # A setup this version cannot use: the next one starts from the defaults.
+            pass
     return cfg
 
 

@@ -21,7 +21,7 @@ from tanteador.store import Store
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
-    ("names", "new", "UP x2; OK"),
+    ("names", "new", "UP x3; OK"),
     ("draw", "new", "OK"),
     ("draw-pairs", "new", "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2; OK"),
     ("table-first", "new", "OK; OK"),

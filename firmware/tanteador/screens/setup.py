@@ -1,8 +1,10 @@
-"""Setup: the decisions before the first deal, with defaults that start at once.
+"""Setup: the decisions before the first deal, from the table's last match.
 
-The cursor starts on "Start": with the defaults (2 players, first to 3
-hands, first dealer by a draw) OK, OK starts the match. OK on another row
-starts changing it (UP/DOWN), OK or BACK ends the change.
+The cursor starts on "Start": with the setup of the last match (or, the
+first time, the defaults: 2 players, first to 3 hands) and the first dealer
+by a draw, OK, OK starts the match. OK on another row starts changing it
+(UP/DOWN), OK or BACK ends the change; OK on the last row, "Defaults",
+brings back the defaults.
 """
 
 from micropython import const
@@ -27,11 +29,12 @@ _CYCLE = const(11)
 _SIGNALS = const(12)
 _NAMES = const(13)
 _FIRST = const(14)
+_DEFAULTS = const(15)
 
 # Label text id of each row.
 _LABELS = (i18n.START, i18n.PLAYERS, i18n.SIDES, i18n.GOAL, i18n.TARGET, i18n.DECK,
            i18n.PREP, i18n.DIRECTION, i18n.TIE, i18n.REVERSE, i18n.CAPOTE, i18n.CYCLE,
-           i18n.SIGNALS, i18n.NAMES, i18n.FIRST)
+           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS)
 _FLAGS = (None,) * 9 + ("reverse", "capote", "trump_cycle", "signals")
 # Per goal: default, step, lowest, highest target.
 _TARGETS = ((3, 1, 1, 15), (3, 2, 1, 9), (5, 1, 1, 30), (500, 50, 100, 2000), (30, 5, 5, 240))
@@ -51,14 +54,18 @@ class Setup:
     NAME = "setup"
 
     def __init__(self, app, prev=None):
-        self.o = prev.copy() if prev is not None else MatchOptions()
-        o = self.o
-        self.names = list(o.names) if o.names else [""] * o.players
-        # -1: virtual draw; else the chosen seat.
-        self.first = -1
+        if prev is None and app.cfg.get("last") is not None:
+            prev = MatchOptions.from_list(app.cfg["last"])
+        self._reset(prev.copy() if prev is not None else MatchOptions())
         self.sel = 0
         self.editing = False
         self.err = None
+
+    def _reset(self, o):
+        self.o = o
+        self.names = list(o.names) if o.names else [""] * o.players
+        # -1: virtual draw; else the chosen seat.
+        self.first = -1
 
     def rows(self):
         """Rows shown for the current choices."""
@@ -72,12 +79,12 @@ class Setup:
         r += [_DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
         if o.sides != SOLO:
             r.append(_SIGNALS)
-        r += [_NAMES, _FIRST]
+        r += [_NAMES, _FIRST, _DEFAULTS]
         return r
 
     def value(self, app, r):
         o = self.o
-        if r == _START:
+        if r in (_START, _DEFAULTS):
             return ""
         if r == _PLAYERS:
             return "%d" % o.players
@@ -182,6 +189,10 @@ class Setup:
                 from tanteador.screens.names import Names
 
                 app.push(Names(self, app))
+            elif r == _DEFAULTS:
+                self._reset(MatchOptions())
+                self.sel = 0
+                app.dirty = True
             else:
                 self.editing = True
                 app.dirty = True
