@@ -15,6 +15,10 @@ from mp_driver import emit, hexs, largest_free, mem
 def boot(folder, fs=None):
     """A HostBoard on ``folder`` (or on ``fs``) and the App booted from it."""
     from hostboard import HostBoard
+
+    # The Pico boots on an empty heap: what the driver left goes first, so
+    # compiling the app's source finds the room it would find there.
+    gc.collect()
     from tanteador.app import App
 
     board = HostBoard(folder) if fs is None else HostBoard(fs=fs)
