@@ -48,3 +48,46 @@ def test_thirty_hands_on_micropython(tmp_path):
     heaps = r["heaps"]
     assert heaps[-1] - heaps[1] < 12 * 600, heaps
     print("heap after boot %d, peak %d (bytes, gc.mem_alloc)" % (r["boot"], r["peak"]))
+
+
+HABITS = """
+import json
+from hostboard import HostBoard
+from script import Player, parse
+from tanteador.app import App
+
+def boot():
+    b = HostBoard(%r)
+    app = App(b, 0)
+    app.poll(0)
+    return b, app, Player(app, b)
+
+b, app, pl = boot()
+# Three players, the last card undrawn; a refused entry, then 43 typed and the power cut.
+pl.play(parse("DOWN; OK; UP; OK; DOWN x4; OK; UP; OK; UP x5; OK; OK; OK"))
+out = {"prep": app.match.options.prep}
+pl.play(parse("DOWN; OK; DOWN x20; OK; OK; OK"))
+out["refused"] = app.texts[-1]
+pl.play(parse("BACK; BACK; UP x23; wait 2s"))
+b, app, pl = boot()
+pl.play(parse("BACK"))
+out["resumed"] = [app.screen.NAME, app.screen.vals, app.screen.i]
+pl.play(parse("BACK; long OK; DOWN x4; OK; OK"))
+out["hands"] = [list(h.points) for h in app.match.hands] if app.match else None
+b, app, pl = boot()
+out["setup"] = [app.screen.NAME, app.screen.o.players, app.screen.o.prep]
+print(json.dumps(out))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_refusal_resume_and_last_setup_on_micropython(tmp_path):
+    rc, out, err = mplane.run_code(HABITS % str(tmp_path), "mp", heapsize="190K")
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    r = res[0]
+    assert r["prep"] == 1
+    assert r["refused"] == "20 missing, 11 at most"
+    assert r["resumed"] == ["entry", [43, 40, 40], 0]
+    assert r["hands"] is None                       # the match ended with End match
+    assert r["setup"] == ["setup", 3, 1]            # the next one starts from its setup
