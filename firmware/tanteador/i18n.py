@@ -87,6 +87,10 @@ E_SETUP = const(76)
 H_RM2 = const(77)  # then H_UNDRAWN1, H_RM89, H_UNDRAWN3, H_RM2S (rules.HINTS order)
 HOLD_BACK = const(82)
 DIR_FIXED = const(83)
+CARDS = const(84)  # the setup row of the card style; CARDS_VALS by options.CARDS_*
+CARDS_VALS = const(85)
+SUITS_FR = const(86)  # French suits in suit-number order: diamonds, hearts, spades, clubs
+RANKS_FR = const(87)  # French faces by rank index (rules.RANK_FACE_FR)
 
 
 class Texts:

@@ -89,4 +89,8 @@ S = (
     "Remove the four 2s\n"  # H_RM2S
     "Hold BACK to leave\n"  # HOLD_BACK
     "The turn is fixed once a hand is counted\n"  # DIR_FIXED
+    "Suits\n"  # CARDS
+    "Spanish|French\n"  # CARDS_VALS
+    "diamonds|hearts|spades|clubs\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

@@ -89,4 +89,8 @@ S = (
     "Quita los cuatro 2\n"  # H_RM2S
     "Mantén BACK para salir\n"  # HOLD_BACK
     "El sentido no cambia tras la primera mano\n"  # DIR_FIXED
+    "Palos\n"  # CARDS
+    "españoles|franceses\n"  # CARDS_VALS
+    "diamantes|corazones|picas|tréboles\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

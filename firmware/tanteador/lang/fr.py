@@ -89,4 +89,8 @@ S = (
     "Retirez les quatre 2\n"  # H_RM2S
     "Maintenir BACK : sortir\n"  # HOLD_BACK
     "Le sens est fixé après la première donne\n"  # DIR_FIXED
+    "Couleurs\n"  # CARDS
+    "espagnoles|françaises\n"  # CARDS_VALS
+    "carreau|cœur|pique|trèfle\n"  # SUITS_FR
+    "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

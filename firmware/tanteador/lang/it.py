@@ -89,4 +89,8 @@ S = (
     "Togli i quattro 2\n"  # H_RM2S
     "Tieni premuto BACK: esci\n"  # HOLD_BACK
     "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
+    "Semi\n"  # CARDS
+    "italiani|francesi\n"  # CARDS_VALS
+    "quadri|cuori|picche|fiori\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

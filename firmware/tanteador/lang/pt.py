@@ -89,4 +89,8 @@ S = (
     "Retire os quatro 2\n"  # H_RM2S
     "Manter BACK para sair\n"  # HOLD_BACK
     "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
+    "Naipes\n"  # CARDS
+    "espanhóis|franceses\n"  # CARDS_VALS
+    "ouros|copas|espadas|paus\n"  # SUITS_FR
+    "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
 )
