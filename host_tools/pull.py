@@ -17,7 +17,8 @@ import os
 from host_tools import UserError, firmware_paths
 
 TT = "/tt"
-SUITS = ("oros", "copas", "espadas", "bastos")
+# Trump names by card style (options.CARDS_SPANISH, CARDS_FRENCH), by suit number.
+SUITS = (("oros", "copas", "espadas", "bastos"), ("diamonds", "hearts", "spades", "clubs"))
 GOALS = ("wins", "best-of", "hands", "points", "time")
 COLOURS = ((230, 80, 60), (60, 130, 230), (60, 170, 90), (200, 150, 30), (150, 80, 200), (40, 170, 170))
 
@@ -95,10 +96,11 @@ def match_record(name, m, finished):
     """A JSON-able summary of one match with all its hands."""
     o = m.options
     sides = [o.side_label(i) for i in range(m.nsides)]
+    suits = SUITS[o.cards]
     hands = []
     for h in m.hands:
         hands.append({
-            "hand": h.number, "dealer": o.name(h.dealer), "trump": SUITS[h.trump] if 0 <= h.trump < 4 else h.trump,
+            "hand": h.number, "dealer": o.name(h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
             "points": list(h.points), "winner": None if h.winner is None else sides[h.winner],
             "capote": None if h.capote is None else sides[h.capote], "elapsed_s": round(h.elapsed_ms / 1000, 1),
         })

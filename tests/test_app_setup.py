@@ -27,13 +27,13 @@ def test_end_match_then_new_match_keeps_the_setup_and_names(tmp_path):
     s = app.screen
     assert s.names == NAMES and s.first == -1  # the first dealer is drawn again
     assert "300" in app.texts and "Players" in app.texts and "3" in app.texts
-    o = s.options()
+    o = s.options(app)
     want = _third_match_setup()
     want.first_dealer = 0
     assert o == want
     # After a reboot with no match in play, the same.
     board, app = reboot(board)
-    assert app.screen.NAME == "setup" and app.screen.options() == want
+    assert app.screen.NAME == "setup" and app.screen.options(app) == want
 
 
 def test_the_defaults_row_brings_back_two_players_without_names(tmp_path):
@@ -46,7 +46,7 @@ def test_the_defaults_row_brings_back_two_players_without_names(tmp_path):
     play(app, board, "OK")
     s = app.screen
     assert s.sel == 0 and s.names == ["", ""]
-    assert s.options() == MatchOptions()
+    assert s.options(app) == MatchOptions()
     play(app, board, "OK; OK")                 # start, draw: the defaults are now the last setup
     assert app.match.options.players == 2
     assert saved(tmp_path)["cfg"]["last"] == app.match.options.to_list()
@@ -74,5 +74,5 @@ def test_a_last_setup_that_cannot_be_used_is_dropped(tmp_path):
     doc["cfg"]["last"] = [9, None, 0]
     (tmp_path / "state.json").write_text(json.dumps(doc))
     board, app = reboot(board)
-    assert app.screen.NAME == "setup" and app.screen.options() == MatchOptions()
+    assert app.screen.NAME == "setup" and app.screen.options(app) == MatchOptions()
     assert "last" not in app.cfg

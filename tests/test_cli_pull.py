@@ -105,3 +105,20 @@ def test_pull_from_a_flash_folder(board, tmp_path):
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(tmp_path / "board" / "tt"), "--out", str(out)]) == 0
     assert len(json.loads((out / "matches.json").read_text("utf-8"))) == 2
+
+
+def test_a_french_suited_match_names_its_trumps_in_its_style(tmp_path):
+    from tanteador.options import CARDS_FRENCH
+
+    m = Match(MatchOptions(players=2, names=["Rui", "Inês"], cards=CARDS_FRENCH))
+    for t in range(4):
+        m.record(t, (60, 60), 60000)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
+    records = json.loads((out / "matches.json").read_text("utf-8"))
+    assert [h["trump"] for h in records[0]["hands"]] == ["diamonds", "hearts", "spades", "clubs"]
+    rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
+    assert [r["trump"] for r in rows] == ["diamonds", "hearts", "spades", "clubs"]

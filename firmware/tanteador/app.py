@@ -113,7 +113,7 @@ class App:
         self.S = i18n.load(self.cfg["lang"])
         self._boot(scr, problem, tr, en)
         # The store's boot-only code need not stay for the first screen.
-        self._sweep()
+        self.sweep()
         self._guard(2, None)
         board.show()
 
@@ -334,7 +334,7 @@ class App:
         then loads on a heap without them, the largest step of a fresh start.
         """
         self.stack = []
-        self._sweep()
+        self.sweep()
         from tanteador.match import Match
 
         self.cfg["last"] = options.to_list()
@@ -435,7 +435,7 @@ class App:
             self._gc_due = False
             _collect()
             if _MP and gc.mem_free() < _LOW_HEAP:
-                self._sweep()
+                self.sweep()
             return True
         if quiet and self._warm < len(_WARM) and self.match is not None and not self.blank:
             if not _MP or gc.mem_free() >= _GC_ROOM:
@@ -468,7 +468,7 @@ class App:
             finally:
                 self._failing = False
 
-    def _sweep(self):
+    def sweep(self):
         """Unload the screen modules no screen on the stack needs (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
@@ -503,7 +503,7 @@ class App:
     def fail(self, e):
         """Show the error screen for exception ``e``; the saved match is untouched."""
         self.stack = self.stack[:1]
-        self._sweep()
+        self.sweep()
         code = type(e).__name__
         from tanteador.screens.error import Error, code_of
 

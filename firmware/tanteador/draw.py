@@ -105,6 +105,12 @@ def wrap(s, width, font=SMALL):
     return lines
 
 
+def suit_icon(suit, large=False, cards=0):
+    """Icon id of suit ``suit`` (0..3), small or large, in card style ``cards``."""
+    i = suit + icons.LARGE if large else suit
+    return i + icons.FRENCH if cards else i
+
+
 def _max_bytes():
     """Largest glyph or icon bitmap, to size the scratch buffer once."""
     m = 0
@@ -327,9 +333,13 @@ class Painter:
                      x, y, color)
         return w
 
-    def suit(self, suit, x, y, large=False, color=1):
-        """Draw a suit (rules.OROS..BASTOS), 13 px or, ``large``, 24 px."""
-        return self.icon(suit + icons.LARGE if large else suit, x, y, color)
+    def suit(self, suit, x, y, large=False, color=1, cards=0):
+        """Draw a suit (rules.OROS..BASTOS), small or, ``large``, 24 px.
+
+        ``cards`` is the card style (options.CARDS_*): French cards draw
+        the French suit of the same number.
+        """
+        return self.icon(suit_icon(suit, large, cards), x, y, color)
 
     # -- widgets
     def item(self, s, y, selected, x=0, w=WIDTH, font=SMALL):

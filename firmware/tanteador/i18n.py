@@ -96,8 +96,12 @@ E_ABOVE = const(84)
 E_MISSING = const(85)
 END_ASK = const(86)
 DEFAULTS = const(87)
+CARDS = const(88)  # the setup row of the card style; CARDS_VALS by options.CARDS_*
+CARDS_VALS = const(89)
+SUITS_FR = const(90)  # French suits in suit-number order: diamonds, hearts, spades, clubs
+RANKS_FR = const(91)  # French faces by rank index (rules.RANK_FACE_FR)
 # Number of texts in a language module.
-COUNT = const(88)
+COUNT = const(92)
 
 
 class Texts:

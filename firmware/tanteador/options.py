@@ -29,6 +29,12 @@ TIE_SPLIT = const(1)
 PREP_REMOVE = const(0)
 PREP_UNDRAWN = const(1)
 
+# Card style: Spanish (or Italian) suits and ranking, or French suits with
+# the Portuguese ranking (see rules.RANK_FACE_FR). Only the names, the icons
+# and the faces shown change: the points are the same in both.
+CARDS_SPANISH = const(0)
+CARDS_FRENCH = const(1)
+
 NAME_MAX = const(12)
 
 # Allowed targets per goal: (lowest, highest).
@@ -36,9 +42,12 @@ NAME_MAX = const(12)
 # played; GOAL_POINTS cumulative points; GOAL_TIME minutes of play.
 TARGETS = ((1, 99), (1, 9), (1, 99), (1, 9999), (1, 999))
 
-# Order of the fields in the compact list form (to_list/from_list).
+# Order of the fields in the compact list form (to_list/from_list). The
+# card style came last and is left out for Spanish cards, so a save of a
+# Spanish-suited match is what earlier versions wrote and still read.
 _FIELDS = ("players", "names", "sides", "deck", "prep", "direction", "signals",
-           "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer")
+           "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer",
+           "cards")
 _BOOLS = ("signals", "reverse", "capote", "trump_cycle")
 
 
@@ -53,12 +62,14 @@ class MatchOptions:
     (default, 60-60 is void) or TIE_SPLIT; reverse (fewest points wins the
     hand); capote (120 points win the match outright); trump_cycle (trump is
     oros, copas, espadas, bastos in turn, starting at oros each match);
-    first_dealer seat.
+    first_dealer seat; cards CARDS_SPANISH or CARDS_FRENCH (the same suit
+    numbers: diamonds are oros, hearts copas, spades espadas, clubs bastos).
     """
 
     def __init__(self, players=2, names=None, sides=SOLO, deck=40, prep=PREP_REMOVE,
                  direction=CCW, signals=False, goal=GOAL_WINS, target=3, tie=TIE_VOID,
-                 reverse=False, capote=False, trump_cycle=False, first_dealer=0):
+                 reverse=False, capote=False, trump_cycle=False, first_dealer=0,
+                 cards=CARDS_SPANISH):
         self.players = players
         self.names = names
         self.sides = sides
@@ -73,12 +84,13 @@ class MatchOptions:
         self.capote = capote
         self.trump_cycle = trump_cycle
         self.first_dealer = first_dealer
+        self.cards = cards
 
     def validate(self):
         """Raise RulesError if the setup is impossible; return self.
 
-        Codes: 'players' (players not 2..6, or a bad deck, prep or
-        direction: the table itself), 'sides' (pairs need 4 or 6 players,
+        Codes: 'players' (players not 2..6, or a bad deck, prep, direction
+        or card style: the table itself), 'sides' (pairs need 4 or 6 players,
         trios 6), 'goal' (goal, target, tie rule or a flag), 'names',
         'index' (first_dealer not a seat). Normalises names to a list and
         flags to bools.
@@ -89,14 +101,15 @@ class MatchOptions:
         # from_list takes ints only: 40.0 or True would pass the checks
         # below and then make a saved match that cannot be loaded.
         if type(self.deck) is not int or type(self.prep) is not int \
-                or type(self.direction) is not int:
+                or type(self.direction) is not int or type(self.cards) is not int:
             raise RulesError("players")
         if type(self.sides) is not int:
             raise RulesError("sides")
         if type(self.tie) is not int:
             raise RulesError("goal")
         if self.deck not in (40, 48) or self.prep not in (PREP_REMOVE, PREP_UNDRAWN) \
-                or self.direction not in (CCW, CW):
+                or self.direction not in (CCW, CW) \
+                or self.cards not in (CARDS_SPANISH, CARDS_FRENCH):
             raise RulesError("players")
         s = self.sides
         if not (s == SOLO or (s == PAIRS and n in (4, 6)) or (s == TRIOS and n == 6)):
@@ -171,9 +184,14 @@ class MatchOptions:
         return prep_info(self.players, self.deck, self.prep)[2]
 
     def to_list(self):
-        """Compact JSON form: the fields in signature order, flags as 0/1."""
+        """Compact JSON form: the fields in signature order, flags as 0/1.
+
+        The card style, last, is left out when it is Spanish.
+        """
         out = []
         for k in _FIELDS:
+            if k == "cards" and self.cards == CARDS_SPANISH:
+                break
             v = getattr(self, k)
             if k in _BOOLS:
                 v = 1 if v else 0
@@ -184,11 +202,16 @@ class MatchOptions:
 
     @classmethod
     def from_list(cls, lst):
-        """Inverse of to_list(); validates (RulesError on a bad setup, ValueError on a bad shape)."""
-        if type(lst) is not list or len(lst) != len(_FIELDS):
+        """Inverse of to_list(); validates (RulesError on a bad setup, ValueError on a bad shape).
+
+        A list without the card style (Spanish, or saved before the style
+        existed) gives Spanish cards.
+        """
+        if type(lst) is not list or len(lst) not in (len(_FIELDS) - 1, len(_FIELDS)):
             raise ValueError("options")
         o = cls()
-        for i, k in enumerate(_FIELDS):
+        for i in range(len(lst)):
+            k = _FIELDS[i]
             v = lst[i]
             if k != "names" and type(v) is not int:
                 raise ValueError("options")

@@ -7,6 +7,12 @@ worth points: ace 11, three 10, king 4, knight 3, jack 2; every hand holds
 Ranks are indexed 0..11 from the highest to the lowest, the same index in
 both decks: ace, three, king, knight, jack, 9, 8, 7, 6, 5, 4, 2 (the 9 and the
 8 exist only in the 48-card deck). A card is ``(rank_index, suit)``.
+
+French-suited cards with the Portuguese ranking (options.CARDS_FRENCH)
+use the same indexes for their own order: ace, 7, king, jack, queen, 9, 8,
+6, 5, 4, 3, 2. Each index is worth the same there (the 7 is worth 10 like
+the Spanish three, the queen 2 like the Spanish jack), so the points are
+checked, and the first-dealer draw compares cards, alike in both styles.
 """
 
 from micropython import const
@@ -22,6 +28,8 @@ TOTAL = const(120)
 # Printed number of each rank on a Spanish card (jack 10, knight 11, king 12).
 RANK_FACE = (1, 3, 12, 11, 10, 9, 8, 7, 6, 5, 4, 2)
 RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0, 0, 0, 0, 0)
+# Face of each rank index on a French card (ace 1, jack 11, queen 12, king 13).
+RANK_FACE_FR = (1, 7, 13, 11, 12, 9, 8, 6, 5, 4, 3, 2)
 
 # Deck preparation hint codes (the screens translate them):
 #   rm2      3 players, 40 cards: remove one 2 (39 cards)
@@ -29,6 +37,7 @@ RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0, 0, 0, 0, 0)
 #   rm89     5 players, 48 cards: remove three 8s or 9s (45 cards)
 #   undrawn3 5 players, 48 cards: leave the last three cards undrawn
 #   rm2s     6 players, 40 cards: remove the four 2s (36 cards)
+# The cards they name are worth nothing in both card styles.
 HINTS = ("rm2", "undrawn1", "rm89", "undrawn3", "rm2s")
 
 # The 20 value cards: four of each of these, processed one type at a time.

@@ -2,7 +2,7 @@
 
 Kept apart so the table screen does not hold its code: the app imports it
 for a moment (boot, setup, match end) and unloads it again (see
-``App._sweep``). ``store.Store`` forwards to these functions, which take the
+``App.sweep``). ``store.Store`` forwards to these functions, which take the
 ``Store`` as their first argument.
 """
 

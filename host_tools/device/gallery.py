@@ -17,7 +17,8 @@ from tanteador.store import Store
 # (id, state, script). States: "new" nothing but the language; "play" a
 # 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
 # "three" 3 players; "six" 6 players solo, time goal; "over" a finished
-# match; "bad" a damaged save file.
+# match; "french" and "french-over" the same as "play" and "over" with
+# French-suited cards; "bad" a damaged save file.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -47,6 +48,10 @@ RECIPES = (
     ("notice-damaged", "bad", ""),
     ("notice-full", "play", "wait 3s"),
     ("error", "play", "wait 3s"),
+    ("draw-french", "french-over", "wait 3s; DOWN; OK; OK"),
+    ("table-french", "french", "wait 3s; DOWN x2"),
+    ("trump-french", "french", "wait 3s; OK; DOWN"),
+    ("history-french", "french", "wait 3s; long OK; DOWN x2; OK"),
 )
 
 
@@ -57,7 +62,7 @@ def ids():
 
 def _match(kind):
     from tanteador.match import Match
-    from tanteador.options import GOAL_TIME, PAIRS, MatchOptions
+    from tanteador.options import CARDS_FRENCH, GOAL_TIME, PAIRS, MatchOptions
 
     if kind == "pairs":
         o = MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "Carla", "Dani"], signals=True)
@@ -69,10 +74,11 @@ def _match(kind):
         m = Match(MatchOptions(players=6, deck=48, goal=GOAL_TIME, target=45))
         m.record(2, (30, 20, 10, 25, 15, 20), 600000)
     else:
-        m = Match(MatchOptions(names=["Ana", "Beto"]))
+        french = kind.startswith("french")
+        m = Match(MatchOptions(names=["Ana", "Beto"], cards=CARDS_FRENCH if french else 0))
         m.record(0, (70, 50), 420000)
         m.record(3, (45, 75), 380000)
-        if kind == "over":
+        if kind.endswith("over"):
             m.record(2, (90, 30), 400000)
             m.record(1, (64, 56), 350000)
     return m

@@ -93,4 +93,8 @@ S = (
     "%d missing, %d at most\n"  # E_MISSING
     "End this match now? The hands played are kept.\n"  # END_ASK
     "Defaults\n"  # DEFAULTS
+    "Suits\n"  # CARDS
+    "Spanish|French\n"  # CARDS_VALS
+    "diamonds|hearts|spades|clubs\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

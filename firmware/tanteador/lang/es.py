@@ -93,4 +93,8 @@ S = (
     "Faltan %d, máximo %d\n"  # E_MISSING
     "¿Terminar la partida ahora? Las manos jugadas se guardan.\n"  # END_ASK
     "Por defecto\n"  # DEFAULTS
+    "Palos\n"  # CARDS
+    "españoles|franceses\n"  # CARDS_VALS
+    "diamantes|corazones|picas|tréboles\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

@@ -93,4 +93,8 @@ S = (
     "Il manque %d, max %d\n"  # E_MISSING
     "Terminer la partie maintenant ? Les donnes jouées sont gardées.\n"  # END_ASK
     "Par défaut\n"  # DEFAULTS
+    "Couleurs\n"  # CARDS
+    "espagnoles|françaises\n"  # CARDS_VALS
+    "carreau|cœur|pique|trèfle\n"  # SUITS_FR
+    "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

@@ -93,4 +93,8 @@ S = (
     "Mancano %d, massimo %d\n"  # E_MISSING
     "Terminare ora la partita? Le mani giocate restano salvate.\n"  # END_ASK
     "Predefiniti\n"  # DEFAULTS
+    "Semi\n"  # CARDS
+    "italiani|francesi\n"  # CARDS_VALS
+    "quadri|cuori|picche|fiori\n"  # SUITS_FR
+    "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

@@ -93,4 +93,8 @@ S = (
     "Faltam %d, máximo %d\n"  # E_MISSING
     "Terminar a partida agora? As mãos jogadas ficam guardadas.\n"  # END_ASK
     "Predefinições\n"  # DEFAULTS
+    "Naipes\n"  # CARDS
+    "espanhóis|franceses\n"  # CARDS_VALS
+    "ouros|copas|espadas|paus\n"  # SUITS_FR
+    "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
 )

@@ -40,6 +40,7 @@ class DealDraw:
         n = len(self.names)
         seats = self.seats
         y0 = ui.LINE + 2
+        o = self.opts
         cols = 1 if n <= 3 else 2
         w = 128 // cols
         for s in range(n):
@@ -50,14 +51,13 @@ class DealDraw:
             card = self.cards[p]
             ui.text(fb, app, x, y, "%d" % (s + 1))
             ui.text(fb, app, x + 8, y, ui.fit(self.names[p], w - 34))
-            rank = app.part(i18n.RANKS, card[0])
+            rank = ui.rank_name(app, card[0], o.cards)
             if self.draws[p] > 1:
                 rank = "*" + rank
             xr = x + w - 4 - ui.SUIT_W
             ui.right(fb, app, y, rank, xr - 1)
-            ui.suit(fb, app, xr, y - 1, card[1])
+            ui.suit(fb, app, xr, y - 1, card[1], cards=o.cards)
         y = 64 - ui.LINE
-        o = self.opts
         d = o.first_dealer
         ui.center(fb, app, y, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128))
 

@@ -16,7 +16,7 @@ class HandEdit:
         h = app.match.hands[self.index]
         ui.title(fb, app, app.t(i18n.EDIT) % h.number)
         rows = [(app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points])),
-                (app.t(i18n.TRUMP), "" if h.trump is None else app.part(i18n.SUITS, h.trump))]
+                (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
         ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
         from tanteador.screens.outcome import outcome
 

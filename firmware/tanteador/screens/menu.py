@@ -14,6 +14,9 @@ def _end(app):
     app.match = None
     app.trump = None
     app.hand_ms = 0
+    # The match's screens go before the setup loads, as at a match end.
+    app.stack = []
+    app.sweep()
     app.home()
     app.commit()
 

@@ -5,13 +5,16 @@ first time, the defaults: 2 players, first to 3 hands) and the first dealer
 by a draw, OK, OK starts the match. OK on another row starts changing it
 (UP/DOWN), OK or BACK ends the change; OK on the last row, "Defaults",
 brings back the defaults.
+
+The card style of a new setup is the language's until it is changed:
+French suits in Portuguese, Spanish (Italian) suits in the others.
 """
 
 from micropython import const
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
-from tanteador.options import GOAL_TIME, PAIRS, SOLO, TRIOS, MatchOptions
+from tanteador.options import CARDS_FRENCH, CARDS_SPANISH, GOAL_TIME, PAIRS, SOLO, TRIOS, MatchOptions
 from tanteador.screens import ui
 
 _START = const(0)
@@ -30,11 +33,12 @@ _SIGNALS = const(12)
 _NAMES = const(13)
 _FIRST = const(14)
 _DEFAULTS = const(15)
+_CARDS = const(16)
 
 # Label text id of each row.
 _LABELS = (i18n.START, i18n.PLAYERS, i18n.SIDES, i18n.GOAL, i18n.TARGET, i18n.DECK,
            i18n.PREP, i18n.DIRECTION, i18n.TIE, i18n.REVERSE, i18n.CAPOTE, i18n.CYCLE,
-           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS)
+           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS, i18n.CARDS)
 _FLAGS = (None,) * 9 + ("reverse", "capote", "trump_cycle", "signals")
 # Per goal: default, step, lowest, highest target.
 _TARGETS = ((3, 1, 1, 15), (3, 2, 1, 9), (5, 1, 1, 30), (500, 50, 100, 2000), (30, 5, 5, 240))
@@ -57,6 +61,8 @@ class Setup:
         if prev is None and app.cfg.get("last") is not None:
             prev = MatchOptions.from_list(app.cfg["last"])
         self._reset(prev.copy() if prev is not None else MatchOptions())
+        # None: the language's card style (see style), until the row is changed.
+        self.cards = None if prev is None else prev.cards
         self.sel = 0
         self.editing = False
         self.err = None
@@ -76,7 +82,7 @@ class Setup:
         r += [_GOAL, _TARGET, _DECK]
         if (o.players, o.deck) in ((3, 40), (5, 48)):
             r.append(_PREP)
-        r += [_DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
+        r += [_CARDS, _DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
         if o.sides != SOLO:
             r.append(_SIGNALS)
         r += [_NAMES, _FIRST, _DEFAULTS]
@@ -102,16 +108,24 @@ class Setup:
             return app.part(i18n.DIR_VALS, o.direction)
         if r == _TIE:
             return app.part(i18n.TIE_VALS, o.tie)
+        if r == _CARDS:
+            return app.part(i18n.CARDS_VALS, self.style(app))
         if r == _NAMES:
             return ""
         if r == _FIRST:
             return app.t(i18n.DRAW) if self.first < 0 else self.name(app, self.first)
         return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
 
+    def style(self, app):
+        """The card style chosen, or the language's: Portuguese tables play French suits."""
+        if self.cards is not None:
+            return self.cards
+        return CARDS_FRENCH if app.cfg["lang"] == "pt" else CARDS_SPANISH
+
     def name(self, app, i):
         return self.names[i] or app.t(i18n.PLAYER) % (i + 1)
 
-    def change(self, r, d):
+    def change(self, app, r, d):
         o = self.o
         if r == _PLAYERS:
             o.players = _wrap(o.players, d, 2, 6, 1)
@@ -134,6 +148,8 @@ class Setup:
             o.deck = 88 - o.deck
         elif r == _PREP:
             o.prep ^= 1
+        elif r == _CARDS:
+            self.cards = self.style(app) ^ 1
         elif r == _DIR:
             o.direction ^= 1
         elif r == _TIE:
@@ -163,7 +179,7 @@ class Setup:
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             d = 1 if b == DOWN else -1
             if self.editing:
-                self.change(r, -d)
+                self.change(app, r, -d)
             else:
                 self.sel = (self.sel + d) % len(rows)
             self.err = None
@@ -191,15 +207,17 @@ class Setup:
                 app.push(Names(self, app))
             elif r == _DEFAULTS:
                 self._reset(MatchOptions())
+                self.cards = None
                 self.sel = 0
                 app.dirty = True
             else:
                 self.editing = True
                 app.dirty = True
 
-    def options(self):
+    def options(self, app):
         """The options as chosen (first dealer 0 until the draw sets it)."""
         o = self.o.copy()
+        o.cards = self.style(app)
         o.names = list(self.names) if any(self.names) else None
         o.first_dealer = max(0, self.first)
         if o.sides == SOLO:
@@ -211,7 +229,7 @@ class Setup:
         from tanteador.rules import RulesError
 
         try:
-            o = self.options()
+            o = self.options(app)
         except RulesError as e:
             self.err = e.code
             app.dirty = True

@@ -10,8 +10,9 @@ from tanteador.screens import ui
 
 
 def next_suit(suit, down):
-    """The suit after ``suit`` going DOWN (oros, copas, espadas, bastos) or UP;
-    from None (not set yet), the first or the last."""
+    """The suit after ``suit`` going DOWN (oros, copas, espadas, bastos; with
+    French cards diamonds, hearts, spades, clubs) or UP; from None (not set
+    yet), the first or the last."""
     if suit is None:
         return 0 if down else 3
     return (suit + (1 if down else 3)) % 4
@@ -42,7 +43,7 @@ class Trump:
                 fb.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
                 c = 0
             ui.suit(fb, app, x, y, s, c, True)
-        ui.center(fb, app, y + ui.SUIT_L + 4, app.part(i18n.SUITS, self.suit))
+        ui.center(fb, app, y + ui.SUIT_L + 4, ui.suit_name(app, self.suit))
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

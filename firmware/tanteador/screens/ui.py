@@ -3,12 +3,15 @@
 Everything goes through ``tanteador.draw`` so that every string lands in the
 text model (``app.texts``). Sizes follow the generated fonts: a text line
 box is LINE rows, big digits BIG_H rows, suits 13 px (24 px large).
+
+Suits are drawn and named in the match's card style (options.CARDS_*):
+screens go through ``suit``, ``suit_name`` and ``rank_name`` for that.
 """
 
 from micropython import const
 
 from tanteador import draw as D
-from tanteador import icons
+from tanteador import i18n, icons
 
 LINE = D.LINE
 BIG_H = const(25)
@@ -60,9 +63,37 @@ def medium_right(fb, app, y, s, xr, c=1):
     return app.p.right(s, xr, y, c, D.MEDIUM)
 
 
-def suit(fb, app, x, y, s, c=1, large=False):
-    """A suit icon (13 px, or 24 px when ``large``)."""
-    return app.p.suit(s, x, y, large, c)
+def style(app):
+    """The card style of the match in play (Spanish cards without a match)."""
+    m = app.match
+    return 0 if m is None else m.options.cards
+
+
+def suit(fb, app, x, y, s, c=1, large=False, cards=None):
+    """A suit icon centred in a SUIT_W x SUIT_H box (SUIT_L square when ``large``).
+
+    ``cards``: the card style, when it is not the match's (a setup not
+    started yet).
+    """
+    if cards is None:
+        cards = style(app)
+    i = D.suit_icon(s, large, cards)
+    idx = icons.INDEX
+    bw = SUIT_L if large else SUIT_W
+    bh = SUIT_L if large else SUIT_H
+    return app.p.icon(i, x + (bw - idx[i * 4 + 2]) // 2, y + (bh - idx[i * 4 + 3]) // 2, c)
+
+
+def suit_name(app, s, cards=None):
+    """The name of suit ``s`` in the match's card style (or ``cards``)."""
+    if cards is None:
+        cards = style(app)
+    return app.part(i18n.SUITS_FR if cards else i18n.SUITS, s)
+
+
+def rank_name(app, r, cards):
+    """The face of rank index ``r`` ("A", "3", "K"...) in card style ``cards``."""
+    return app.part(i18n.RANKS_FR if cards else i18n.RANKS, r)
 
 
 def icon(fb, app, x, y, icon_id, c=1):
@@ -82,7 +113,7 @@ def title(fb, app, s, trump=None):
     x = 128 - SUIT_W - 1
     app.p.text(fit(s, x - 4), 2, 0, 0)
     app.p.bar(LINE, 1, x - 1, SUIT_W + 2)
-    app.p.suit(trump, x, 0, False, 0)
+    suit(fb, app, x, 0, trump, 0)
 
 
 def rows(fb, app, items, sel, y0, nvis, editing=False):
