@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from host_tools import VERSION, UserError
+from host_tools import VERSION, UsageError, UserError
 
 
 def _parser():
@@ -95,7 +95,7 @@ def main(argv=None):
             return names.main(args)
     except UserError as e:
         sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
-        return 1
+        return 2 if isinstance(e, UsageError) else 1
     except KeyboardInterrupt:
         return 130
     return 2
