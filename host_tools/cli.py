@@ -56,7 +56,7 @@ def _parser():
     n.add_argument("--port", metavar="P")
     n.add_argument("--flash", metavar="DIR", help="write into a flash folder (e.g. the simulator's) instead of a board")
 
-    b = sub.add_parser("bench", help="measure speed and memory on the MicroPython unix port or a board",
+    b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports)",
                        add_help=False)
     b.add_argument("rest", nargs=argparse.REMAINDER)
     return p
