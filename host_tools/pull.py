@@ -14,7 +14,7 @@ import io
 import json
 import os
 
-from host_tools import UserError, firmware_paths
+from host_tools import UsageError, UserError, firmware_paths
 from host_tools.folders import check_writable
 
 TT = "/tt"
@@ -78,7 +78,8 @@ class DirSource:
 
     def __init__(self, folder):
         if not os.path.isdir(folder):
-            raise UserError("no folder %s" % folder)
+            raise UsageError("--from-dir %s is not a folder; give a flash folder (e.g. the simulator's, "
+                             "~/.local/share/tanteador/flash)" % folder)
         self.folder = folder
         self.where = folder
 

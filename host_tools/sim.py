@@ -169,12 +169,16 @@ class KeyPresser:
 
     def press(self, button, ms, now):
         """A key for ``button`` typed at ``now``: a press of ``ms``, or more of a held key."""
-        repeat = ms == SHORT_MS and self._is_repeat(button, now)
-        if repeat:
+        if ms == SHORT_MS and self._is_repeat(button, now):
+            queued = any(q[0] == button for q in self.queue)
             held = self.release_at[button]
-            if held is not None and not any(q[0] == button for q in self.queue):
+            if held is not None and not queued:
                 self.release_at[button] = max(held, now + SHORT_MS)
-            return
+                return
+            if queued:
+                # the press this stream belongs to has not started yet
+                return
+            # a late repeat after the button went up: the key is still down, press again
         self.queue.append((button, ms))
 
     def tick(self, now):

@@ -108,6 +108,10 @@ def test_pull_skips_a_file_larger_than_any_save_without_reading_it(tmp_path):
     assert os.path.getsize(src / "h0003.json") == 1 << 30
 
 
+def test_pull_from_a_folder_that_is_not_there(tmp_path):
+    refused(tmp_path, 2, ["--from-dir nowhere is not a folder"], "pull", "--from-dir", "nowhere", "--out", "out")
+
+
 def test_pull_out_is_a_file(tmp_path):
     save_folder(tmp_path / "flash")
     (tmp_path / "notes.txt").write_text("mine")

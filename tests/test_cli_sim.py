@@ -136,6 +136,16 @@ def test_keypresser_key_repeat_keeps_the_button_held():
     assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (1150, False)]
 
 
+def test_keypresser_a_repeat_late_by_jitter_presses_again():
+    board = Levels()
+    kp = sim.KeyPresser(board)
+    # Held: the stream stalls for 90 ms once (ssh, tmux), longer than a press lasts.
+    times = [0, 500, 530, 560, 650, 680, 710]
+    run_keys(kp, board, {t: [(sim.UP, sim.SHORT_MS)] for t in times}, 1200)
+    assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (640, False),
+                                                 (680, True), (790, False)]
+
+
 @pytest.mark.parametrize("apart", [30, 50, 100, 120, 300])
 def test_keypresser_every_tap_is_a_press_whatever_the_speed(apart):
     board = Levels()
