@@ -19,10 +19,17 @@ SCRIPT = os.path.join(os.path.dirname(sys.executable), "tanteador")
 COMMAND = [SCRIPT] if os.path.exists(SCRIPT) else [sys.executable, "-m", "host_tools.cli"]
 
 
-def tanteador(*args, cwd, stdin=None):
-    """(exit status, stdout, stderr) of the command run in a fresh process."""
+def tanteador(*args, cwd, stdin=None, memory=None):
+    """(exit status, stdout, stderr) of the command run in a fresh process (its address space
+    held to ``memory`` bytes when given)."""
+    def limit():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
     r = subprocess.run(COMMAND + [str(a) for a in args], cwd=cwd, input=stdin, capture_output=True, timeout=120,
-                       env=dict(os.environ, HOME=str(cwd), XDG_DATA_HOME=str(cwd / "xdg")))
+                       env=dict(os.environ, HOME=str(cwd), XDG_DATA_HOME=str(cwd / "xdg")),
+                       preexec_fn=limit if memory else None)
     return r.returncode, r.stdout.decode("utf-8"), r.stderr.decode("utf-8")
 
 
@@ -96,11 +103,23 @@ def test_pull_sets_aside_a_file_nested_too_deep_and_exports_the_rest(tmp_path):
     assert tree(src) == before
 
 
+def test_pull_names_the_issue_s_200000_brackets_and_exports_the_rest(tmp_path):
+    src = save_folder(tmp_path / "flash")
+    (src / "h0002.json").write_text("[" * 200000)
+    rc, out, err = tanteador("pull", "--from-dir", src, "--out", tmp_path / "out", cwd=tmp_path)
+    assert rc == 1 and "Traceback" not in err + out
+    assert "h0002.json is 200000 bytes, larger than any save the device writes" in out
+    records = json.loads((tmp_path / "out" / "matches.json").read_text("utf-8"))
+    assert [r["file"] for r in records] == ["h0001.json"]
+    assert os.path.getsize(src / "h0002.json") == 200000
+
+
 def test_pull_skips_a_file_larger_than_any_save_without_reading_it(tmp_path):
     src = save_folder(tmp_path / "flash")
     with open(src / "h0003.json", "wb") as f:
         f.truncate(1 << 30)   # 1 GB, sparse: reading it whole would take a GB of memory
-    rc, out, err = tanteador("pull", "--from-dir", src, "--out", tmp_path / "out", cwd=tmp_path)
+    # Less memory than the file's size: reading it whole would fail.
+    rc, out, err = tanteador("pull", "--from-dir", src, "--out", tmp_path / "out", cwd=tmp_path, memory=900 << 20)
     assert rc == 1 and "Traceback" not in err + out
     assert ("h0003.json is 1073741824 bytes, larger than any save the device writes (%d); skipped without "
             "reading it" % store.MAX_STATE) in out
