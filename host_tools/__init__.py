@@ -19,7 +19,11 @@ DEVICE = os.path.join(ROOT, "host_tools", "device")
 
 
 class UserError(Exception):
-    """A problem the user can fix: printed as one message, exit status 1, no traceback."""
+    """A job that could not be done: printed as one message, exit status 1, no traceback."""
+
+
+class UsageError(UserError):
+    """An argument that cannot work as given: printed as one message, exit status 2."""
 
 
 def firmware_paths():

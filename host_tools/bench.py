@@ -716,7 +716,7 @@ def table(r):
 
 
 def markdown(r, command):
-    """The figures as the README's Markdown table and notes."""
+    """The figures as Markdown, the table and notes of host_tools/docs/benchmark.md."""
     from tanteador import edges
 
     out = [
@@ -773,7 +773,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="tanteador bench",
                                  description="Measure the figures that matter on the device (MicroPython).")
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
-    ap.add_argument("--md", metavar="FILE", help="write the table as Markdown (for the README)")
+    ap.add_argument("--md", metavar="FILE", help="write the table as Markdown (for host_tools/docs/benchmark.md)")
     ap.add_argument("--hands", type=int, default=30, help="hands in the measured match (default 30)")
     ap.add_argument("--heapsize", default="190K", help="MicroPython heap (default 190K, a Pico's)")
     ap.add_argument("--quick", action="store_true", help="fewer samples: a smoke run, not figures")

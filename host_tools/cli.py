@@ -3,7 +3,7 @@
 import argparse
 import sys
 
-from host_tools import VERSION, UserError
+from host_tools import VERSION, UsageError, UserError
 
 
 def _parser():
@@ -56,7 +56,7 @@ def _parser():
     n.add_argument("--port", metavar="P")
     n.add_argument("--flash", metavar="DIR", help="write into a flash folder (e.g. the simulator's) instead of a board")
 
-    b = sub.add_parser("bench", help="measure speed and memory on the MicroPython unix port or a board",
+    b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports)",
                        add_help=False)
     b.add_argument("rest", nargs=argparse.REMAINDER)
     return p
@@ -95,7 +95,7 @@ def main(argv=None):
             return names.main(args)
     except UserError as e:
         sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
-        return 1
+        return 2 if isinstance(e, UsageError) else 1
     except KeyboardInterrupt:
         return 130
     return 2

@@ -179,6 +179,10 @@ def main(args, link=None):
                 "space (`mpremote fs ls :`, `mpremote fs rm :FILE` for files that are not Tanteador's)."
                 % (need, free)
             )
+        if frozen is not None:
+            # The frozen firmware has its own ssd1306; a copy on the filesystem is dead weight
+            # at best, and in / it would be imported in place of the frozen one.
+            stale += [p for p in DRIVER_FILES if p in have]
         for p in stale:
             link.remove(p)
         if frozen is not None:

@@ -7,8 +7,9 @@ the fs_* helpers built on them), so tests can put a fake board behind it.
 
 import ast
 import errno
+import os
 
-from host_tools import UserError
+from host_tools import UsageError, UserError
 
 RPI_VID = 0x2E8A
 MIN_VERSION = (1, 22, 0)
@@ -23,6 +24,20 @@ NOT_MICROPYTHON = (
     "(https://micropython.org/download/RPI_PICO/)? Is another program (Thonny, a serial "
     "terminal, another mpremote) holding the port? Close it, unplug and plug the board, retry."
 )
+
+
+def ports_found():
+    """Device names of the serial ports this computer has now."""
+    import serial.tools.list_ports
+
+    return sorted(p.device for p in serial.tools.list_ports.comports())
+
+
+def no_such_port(port):
+    """The message for a --port that names no port of this computer."""
+    found = ports_found()
+    listed = ", ".join(found) if found else "none (is the Pico plugged in with a USB data cable?)"
+    return "there is no port %s; ports found: %s. Leave out --port to use the first board found" % (port, listed)
 
 
 def find_port():
@@ -46,6 +61,8 @@ def make_transport(port):
     except TransportError as e:
         msg = str(e.args[0] if e.args else e)
         if "failed to access" in msg:
+            if not os.path.exists(port) and port not in ports_found():
+                raise UsageError(no_such_port(port))
             raise UserError("cannot open %s (%s); another program may be using it" % (port, msg))
         raise UserError(NO_BOARD + " (%s)" % msg)
     try:

@@ -6,8 +6,11 @@ written as /tt/names.json in one step (a temporary file renamed over it).
 """
 
 import json
+import os
+import unicodedata
 
-from host_tools import UserError, firmware_paths
+from host_tools import UsageError, UserError, firmware_paths
+from host_tools.folders import check_writable
 
 TT = "/tt"
 REASONS = {
@@ -22,11 +25,14 @@ REASONS = {
 def parse(text):
     """'Ana, Luis ,Mª José' -> ['Ana', 'Luis', 'Mª José']; '' -> [] (clears the list).
 
-    Raises UserError naming the problem; nothing is written then.
+    The text is normalised to NFC first: a keyboard that types "é" as "e"
+    plus a combining accent (macOS does) gives the letter the device has.
+    Raises UsageError naming the problem; nothing is written then.
     """
     firmware_paths()
     from tanteador import fonts, store
 
+    text = unicodedata.normalize("NFC", text)
     if text.strip() == "":
         return []
     names = [n.strip() for n in text.split(",")]
@@ -40,30 +46,39 @@ def parse(text):
         bad = ""
         if code == "long":
             bad = ": " + ", ".join(repr(n) for n in names if len(n) > store.NAME_LEN)
-        raise UserError("names not changed: %s%s" % (reason, bad))
+        raise UsageError("names not changed: %s%s" % (reason, bad))
     small = fonts.SMALL
     first, count, extra = small[3], small[4], small[5]
     for n in names:
         missing = sorted({c for c in n if not (first <= ord(c) < first + count or c in extra)})
         if missing:
-            raise UserError(
+            raise UsageError(
                 "names not changed: the device's font cannot show %s in %r; it has the letters "
                 "of Spanish, French, Portuguese and Italian" % (" ".join(missing), n)
             )
+    joined = [n for n in names if "/" in n]
+    if joined:
+        raise UsageError("names not changed: %r has a '/', which joins the names of a team on the "
+                        "screen; write it without '/'" % joined[0])
     seen = {}
     for n in names:
-        key = n.lower()
+        key = n.casefold()
         if key in seen:
-            raise UserError("names not changed: %r is in the list twice" % n)
-        seen[key] = True
+            if seen[key] == n:
+                raise UsageError("names not changed: %r is in the list twice" % n)
+            raise UsageError("names not changed: %r and %r are the same name (capitals do not count); "
+                            "keep one" % (seen[key], n))
+        seen[key] = n
     return names
 
 
 def encode(names):
+    """The names.json bytes of a checked list."""
     return json.dumps(names, ensure_ascii=False).encode("utf-8")
 
 
 def write_board(link, data):
+    """Write names.json on the board in one step and read it back."""
     link.mkdir(TT)
     link.write(TT + "/names.tmp", data)
     link.rename(TT + "/names.tmp", TT + "/names.json")
@@ -73,14 +88,21 @@ def write_board(link, data):
 
 
 def write_dir(folder, data):
+    """Write names.json into a flash folder in one step (a temporary file renamed over it)."""
     firmware_paths()
     from tanteador.flashfs import DirFS
 
-    fs = DirFS(folder)
-    f = fs.open("names.tmp", "wb")
-    f.write(data)
-    f.close()
-    fs.rename("names.tmp", "names.json")
+    check_writable(folder, "--flash")
+    try:
+        fs = DirFS(folder)
+        f = fs.open("names.tmp", "wb")
+        try:
+            f.write(data)
+        finally:
+            f.close()
+        fs.rename("names.tmp", "names.json")
+    except OSError as e:
+        raise UserError("names not changed: cannot write in %s (%s)" % (folder, os.strerror(e.errno or 0)))
 
 
 def main(args, link=None):

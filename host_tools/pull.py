@@ -14,13 +14,27 @@ import io
 import json
 import os
 
-from host_tools import UserError, firmware_paths
+from host_tools import UsageError, UserError, firmware_paths
+from host_tools.folders import check_writable
 
 TT = "/tt"
 # Trump names by card style (options.CARDS_SPANISH, CARDS_FRENCH), by suit number.
 SUITS = (("oros", "copas", "espadas", "bastos"), ("diamonds", "hearts", "spades", "clubs"))
 GOALS = ("wins", "best-of", "hands", "points", "time")
-COLOURS = ((230, 80, 60), (60, 130, 230), (60, 170, 90), (200, 150, 30), (150, 80, 200), (40, 170, 170))
+
+
+def size_limit():
+    """The largest file the device reads back as a save: anything larger is not one of its saves."""
+    firmware_paths()
+    from tanteador import store
+
+    return store.MAX_STATE
+
+
+def too_big(size):
+    """The reason a file of ``size`` bytes is skipped unread."""
+    return "%d bytes, larger than any save the device writes (%d); skipped without reading it" % (
+        size, size_limit())
 
 
 def wanted(name):
@@ -38,10 +52,17 @@ class BoardSource:
         self.where = "the board on %s" % link.port
 
     def fetch(self):
+        """({name: bytes}, [(name, reason)] of the files skipped unread)."""
         names = sorted(n for n in self.link.listdir(TT) if wanted(n))
         sums = self.link.hashes(dirs=[TT]) if names else {}
         out = {}
+        skipped = []
+        limit = size_limit()
         for n in names:
+            size = sums.get(TT + "/" + n, (None, 0))[1]
+            if size > limit:
+                skipped.append((n, too_big(size)))
+                continue
             data = self.link.read(TT + "/" + n)
             want = sums.get(TT + "/" + n, (None,))[0]
             if want != hashlib.sha256(data).hexdigest():
@@ -50,7 +71,7 @@ class BoardSource:
                     "Nothing was written; run `tanteador pull` again." % n
                 )
             out[n] = data
-        return out
+        return out, skipped
 
 
 class DirSource:
@@ -58,17 +79,34 @@ class DirSource:
 
     def __init__(self, folder):
         if not os.path.isdir(folder):
-            raise UserError("no folder %s" % folder)
+            raise UsageError("--from-dir %s is not a folder; give a flash folder (e.g. the simulator's, "
+                             "~/.local/share/tanteador/flash)" % folder)
         self.folder = folder
         self.where = folder
 
     def fetch(self):
+        """({name: bytes}, [(name, reason)] of the files skipped unread)."""
         out = {}
-        for n in sorted(os.listdir(self.folder)):
-            if wanted(n) and os.path.isfile(os.path.join(self.folder, n)):
-                with open(os.path.join(self.folder, n), "rb") as f:
-                    out[n] = f.read()
-        return out
+        skipped = []
+        limit = size_limit()
+        try:
+            listing = sorted(os.listdir(self.folder))
+        except OSError as e:
+            raise UserError("cannot read the folder %s (%s)" % (self.folder, os.strerror(e.errno or 0)))
+        for n in listing:
+            path = os.path.join(self.folder, n)
+            if not (wanted(n) and os.path.isfile(path)):
+                continue
+            size = os.path.getsize(path)
+            if size > limit:
+                skipped.append((n, too_big(size)))
+                continue
+            try:
+                with open(path, "rb") as f:
+                    out[n] = f.read(limit + 1)
+            except OSError as e:
+                skipped.append((n, "unreadable (%s)" % os.strerror(e.errno or 0)))
+        return out, skipped
 
 
 def read_match(name, data):
@@ -79,6 +117,8 @@ def read_match(name, data):
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
         raise ValueError("not JSON (%s)" % e)
+    except RecursionError:
+        raise ValueError("not a save: its JSON is nested deeper than any match document")
     if name == "state.json":
         if not isinstance(doc, dict) or "m" not in doc:
             raise ValueError("not a device state document")
@@ -89,11 +129,24 @@ def read_match(name, data):
         m = Match.from_dict(doc)
     except ValueError as e:
         raise ValueError("not a match this version reads (%s)" % (getattr(e, "code", None) or e))
+    except RecursionError:
+        raise ValueError("not a save: its JSON is nested deeper than any match document")
     return m, name != "state.json"
 
 
-def match_record(name, m, finished):
-    """A JSON-able summary of one match with all its hands."""
+def end_of(m, archived):
+    """How a match ended: its goal's reason ('goal', 'points', 'capote'...), 'abandoned'
+    for one archived before its goal (End match, New match), or None while in play."""
+    if m.over:
+        return m.end_reason
+    return "abandoned" if archived else None
+
+
+def match_record(name, m, archived):
+    """A JSON-able summary of one match with all its hands.
+
+    "finished" is true only for a match played to its goal; "end" tells how it ended.
+    """
     o = m.options
     sides = [o.side_label(i) for i in range(m.nsides)]
     suits = SUITS[o.cards]
@@ -105,7 +158,8 @@ def match_record(name, m, finished):
             "capote": None if h.capote is None else sides[h.capote], "elapsed_s": round(h.elapsed_ms / 1000, 1),
         })
     return {
-        "file": name, "finished": finished, "over": m.over, "sides": sides,
+        "file": name, "finished": m.over, "end": end_of(m, archived), "sides": sides,
+        "players": [[o.name(seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
         "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
         "stats": m.stats(), "hands": hands,
@@ -117,7 +171,7 @@ def csv_text(records):
     width = max([len(r["sides"]) for r in records] + [2])
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    head = ["file", "finished", "hand", "dealer", "trump", "winner", "capote", "elapsed_s"]
+    head = ["file", "finished", "end", "hand", "dealer", "trump", "winner", "capote", "elapsed_s"]
     head += ["side%d" % (i + 1) for i in range(width)]
     head += ["points%d" % (i + 1) for i in range(width)]
     head += ["won%d" % (i + 1) for i in range(width)]
@@ -129,64 +183,19 @@ def csv_text(records):
             if h["winner"] is not None:
                 won[r["sides"].index(h["winner"])] += 1
             pad = [""] * (width - n)
-            w.writerow([r["file"], int(r["finished"]), h["hand"], h["dealer"], h["trump"], h["winner"] or "",
+            w.writerow([r["file"], int(r["finished"]), r["end"] or "", h["hand"], h["dealer"], h["trump"], h["winner"] or "",
                         h["capote"] or "", h["elapsed_s"]] + r["sides"] + pad + h["points"] + pad + won + pad)
     return buf.getvalue()
-
-
-def chart(record, size=(640, 360)):
-    """A Pillow image: running points per side over the hands of one match."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    w, h = size
-    img = Image.new("RGB", size, (255, 255, 255))
-    d = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
-    n = len(record["sides"])
-    runs = [[0] for _ in range(n)]
-    for hand in record["hands"]:
-        for i in range(n):
-            runs[i].append(runs[i][-1] + hand["points"][i])
-    top = max([r[-1] for r in runs] + [120])
-    left, right, upper, lower = 56, w - 16, 36, h - 40
-    d.rectangle([left, upper, right, lower], outline=(160, 160, 160))
-    hands = len(record["hands"])
-    title = "%s  -  %s" % (record["file"], " vs ".join(record["sides"]))
-    d.text((left, 10), title, fill=(0, 0, 0), font=font)
-
-    def xy(k, v):
-        x = left + (right - left) * k / max(hands, 1)
-        y = lower - (lower - upper) * v / top
-        return (x, y)
-
-    for k in range(hands + 1):
-        x, _ = xy(k, 0)
-        if hands <= 20 or k % 5 == 0:
-            d.text((x - 3, lower + 6), str(k), fill=(90, 90, 90), font=font)
-    step = 120 if top <= 1200 else 600
-    v = 0
-    while v <= top:
-        _, y = xy(0, v)
-        d.line([left - 4, y, left, y], fill=(90, 90, 90))
-        d.text((6, y - 6), str(v), fill=(90, 90, 90), font=font)
-        v += step
-    d.text((right - 60, lower + 22), "hands", fill=(90, 90, 90), font=font)
-    for i in range(n):
-        colour = COLOURS[i % len(COLOURS)]
-        pts = [xy(k, runs[i][k]) for k in range(hands + 1)]
-        if len(pts) > 1:
-            d.line(pts, fill=colour, width=3)
-        for p in pts:
-            d.ellipse([p[0] - 3, p[1] - 3, p[0] + 3, p[1] + 3], fill=colour)
-        d.text((left + 8, upper + 6 + 14 * i), "%s: %d" % (record["sides"][i], runs[i][-1]), fill=colour, font=font)
-    return img
 
 
 def export(files, out):
     """Check the fetched files, write OUT/board/*, matches.json, hands.csv, charts/*.png.
 
-    Returns the list of (file, reason) that were copied but not exported.
+    Returns (the exported records, [(file, reason)] copied but not exported,
+    the chart files written or None when the charts' library is missing).
     """
+    from host_tools import charts
+
     firmware_paths()
     records = []
     bad = []
@@ -194,31 +203,32 @@ def export(files, out):
         if name.startswith("bad-"):
             continue
         try:
-            m, finished = read_match(name, files[name])
+            m, archived = read_match(name, files[name])
         except ValueError as e:
             bad.append((name, str(e)))
             continue
         if m is not None:
-            records.append(match_record(name, m, finished))
-    charts = [(r["file"][:-5] + ".png", chart(r)) for r in records if r["hands"]]
+            records.append(match_record(name, m, archived))
     rows = csv_text(records)
-    os.makedirs(os.path.join(out, "board"), exist_ok=True)
-    for name, data in files.items():
-        with open(os.path.join(out, "board", name), "wb") as f:
-            f.write(data)
-    with open(os.path.join(out, "matches.json"), "w", encoding="utf-8") as f:
-        json.dump(records, f, ensure_ascii=False, indent=1)
-    with open(os.path.join(out, "hands.csv"), "w", encoding="utf-8", newline="") as f:
-        f.write(rows)
-    if charts:
-        os.makedirs(os.path.join(out, "charts"), exist_ok=True)
-    for fname, img in charts:
-        img.save(os.path.join(out, "charts", fname))
-    return records, bad
+    try:
+        os.makedirs(os.path.join(out, "board"), exist_ok=True)
+        for name, data in files.items():
+            with open(os.path.join(out, "board", name), "wb") as f:
+                f.write(data)
+        with open(os.path.join(out, "matches.json"), "w", encoding="utf-8") as f:
+            json.dump(records, f, ensure_ascii=False, indent=1)
+        with open(os.path.join(out, "hands.csv"), "w", encoding="utf-8", newline="") as f:
+            f.write(rows)
+        drawn = charts.write_all(records, os.path.join(out, "charts"))
+    except OSError as e:
+        raise UserError("cannot write into %s (%s); the board was not changed, run the command again "
+                        "with another --out" % (out, os.strerror(e.errno or 0)))
+    return records, bad, drawn
 
 
 def main(args, link=None):
     """Entry for `tanteador pull`."""
+    check_writable(args.out, "--out")
     own = False
     if args.from_dir:
         source = DirSource(args.from_dir)
@@ -230,20 +240,26 @@ def main(args, link=None):
             own = True
         source = BoardSource(link)
     try:
-        files = source.fetch()
+        files, skipped = source.fetch()
     finally:
         if own:
             link.close()
+    for name, reason in skipped:
+        print("warning: %s is %s" % (name, reason))
     if not files:
         print("no saved match or history on %s; nothing to pull" % source.where)
-        return 0
-    records, bad = export(files, args.out)
+        return 1 if skipped else 0
+    records, bad, drawn = export(files, args.out)
     print("%d files copied from %s into %s/board/ (left where they were)" % (len(files), source.where, args.out))
-    print("%d matches exported: %s, %s, charts/" % (len(records), os.path.join(args.out, "matches.json"),
-                                                    os.path.join(args.out, "hands.csv")))
+    print("%d matches exported: %s, %s" % (len(records), os.path.join(args.out, "matches.json"),
+                                           os.path.join(args.out, "hands.csv")))
+    if drawn is None:
+        print("no charts: they need matplotlib (pip install -e \".[charts]\")")
+    elif drawn:
+        print("%d charts in %s" % (len(drawn), os.path.join(args.out, "charts")))
     nbad = sum(1 for n in files if n.startswith("bad-"))
     if nbad:
         print("%d files the device had set aside (bad-*) are in %s/board/ for a bug report" % (nbad, args.out))
     for name, reason in bad:
         print("warning: %s is %s; copied raw, not exported" % (name, reason))
-    return 1 if bad else 0
+    return 1 if bad or skipped else 0

@@ -8,7 +8,8 @@ MicroPython lane replays on the unix port.
 import os
 import tempfile
 
-from host_tools import UserError, firmware_paths
+from host_tools import UsageError, firmware_paths
+from host_tools.folders import check_writable
 
 
 def render_all(out, langs=None, scale=4):
@@ -24,7 +25,7 @@ def render_all(out, langs=None, scale=4):
     langs = all_langs if not langs else langs
     unknown = [l for l in langs if l not in all_langs]
     if unknown:
-        raise UserError("unknown language %s (there are: %s)" % (", ".join(unknown), ", ".join(all_langs)))
+        raise UsageError("unknown language %s (there are: %s)" % (", ".join(unknown), ", ".join(all_langs)))
     done = []
     with tempfile.TemporaryDirectory() as tmp:
         n = 0
@@ -74,6 +75,9 @@ def write_index(out, done):
 
 def main(args):
     """Entry for `tanteador screens`."""
+    if args.scale < 1:
+        raise UsageError("--scale must be 1 or more (pixels per OLED pixel), not %d" % args.scale)
+    check_writable(args.dir, "DIR")
     langs = [l.strip() for l in args.lang.split(",")] if args.lang else None
     done = render_all(args.dir, langs, args.scale)
     write_index(args.dir, done)

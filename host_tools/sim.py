@@ -11,7 +11,8 @@ import random
 import sys
 import time
 
-from host_tools import UserError, firmware_paths
+from host_tools import UsageError, UserError, firmware_paths
+from host_tools.folders import check_writable
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3
 SHORT_MS = 80
@@ -57,6 +58,22 @@ def screen_name(app):
     return getattr(getattr(app, "screen", None), "NAME", "?")
 
 
+def saved_document(flash):
+    """The document the device last saved in the flash folder (None before its first save).
+
+    Read back from the file rather than rebuilt from the app, so it is what
+    a restart would load, not what the screen shows at the moment.
+    """
+    firmware_paths()
+    from tanteador import store
+
+    try:
+        with open(os.path.join(flash, store.STATE), encoding="utf-8") as f:
+            return json.load(f)
+    except FileNotFoundError:
+        return None
+
+
 def _slug(text):
     out = []
     for c in text.lower():
@@ -72,8 +89,8 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
     NNN-<step>.png and/or to `out` as text art: what the device shows at
     that moment of the table's clock, which with ``timing`` (a DeviceTime)
     may still be catching up. At the end the device is given the time to
-    take every press; with as_json the saved document (app.state()) is then
-    printed.
+    take every press; with as_json the document the device saved on its
+    flash is then printed.
     """
     firmware_paths()
     import script
@@ -98,20 +115,31 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
     capture(0, "boot")
     script.Player(app, board).play(steps, hook=lambda i, st: capture(i + 1, script.describe(st)))
     if as_json:
-        out.write(json.dumps(app.state(), sort_keys=True))
+        out.write(json.dumps(saved_document(flash), sort_keys=True))
         out.write("\n")
     out.flush()
     return app
 
 
+# A terminal's key repeat: after an initial delay (REPEAT_DELAY_MIN..MAX) the held
+# key arrives again and again, REPEAT_MS or less apart (22 Hz or faster).
+REPEAT_DELAY_MIN = 150
+REPEAT_DELAY_MAX = 2500
+REPEAT_MS = 45
+# Gaps in a repeat stream that the terminal, ssh or tmux may add without the key being let go.
+REPEAT_JITTER_MS = 100
+
+
 class KeyPresser:
     """Turns key strokes into button levels over time.
 
-    A key is a press of SHORT_MS; a capital (or 'L' then a key) is a long press;
-    '+'/'-' hold UP/DOWN for HOLD_MS. The terminal's key repeat arrives while
-    the button is still down and keeps it held, which gives UP/DOWN auto-repeat.
-    Presses that come too fast are queued and start GAP_MS after the previous
-    release, so the debounce sees every one of them.
+    Every key typed is a press of ``ms`` (SHORT_MS for a tap), whatever the
+    typing speed: presses that come while the button is still down, or too
+    fast, are queued and start GAP_MS after the previous release, so the
+    debounce sees every one of them. Only the terminal's key repeat keeps a
+    button held (which gives UP/DOWN their auto-repeat): a stream of the same
+    key REPEAT_MS or less apart that starts after an initial delay, as a
+    held key does and tapping does not.
     """
 
     def __init__(self, board):
@@ -119,12 +147,38 @@ class KeyPresser:
         self.release_at = [None, None, None, None]
         self.up_since = [-GAP_MS, -GAP_MS, -GAP_MS, -GAP_MS]
         self.queue = []
+        self.last_key = [None, None, None, None]
+        self.gap_before = [None, None, None, None]
+        self.repeating = [False, False, False, False]
+
+    def _is_repeat(self, button, now):
+        """Is a short key for ``button`` at ``now`` the terminal repeating a held key?"""
+        last = self.last_key[button]
+        gap = None if last is None else now - last
+        before = self.gap_before[button]
+        self.last_key[button] = now
+        self.gap_before[button] = gap
+        if gap is None:
+            self.repeating[button] = False
+        elif self.repeating[button]:
+            self.repeating[button] = gap <= REPEAT_JITTER_MS
+        else:
+            self.repeating[button] = (gap <= REPEAT_MS and before is not None
+                                      and REPEAT_DELAY_MIN <= before <= REPEAT_DELAY_MAX)
+        return self.repeating[button]
 
     def press(self, button, ms, now):
-        held = self.release_at[button]
-        if held is not None and ms == SHORT_MS and not any(q[0] == button for q in self.queue):
-            self.release_at[button] = max(held, now + SHORT_MS)
-            return
+        """A key for ``button`` typed at ``now``: a press of ``ms``, or more of a held key."""
+        if ms == SHORT_MS and self._is_repeat(button, now):
+            queued = any(q[0] == button for q in self.queue)
+            held = self.release_at[button]
+            if held is not None and not queued:
+                self.release_at[button] = max(held, now + SHORT_MS)
+                return
+            if queued:
+                # the press this stream belongs to has not started yet
+                return
+            # a late repeat after the button went up: the key is still down, press again
         self.queue.append((button, ms))
 
     def tick(self, now):
@@ -153,19 +207,26 @@ class KeyPresser:
         return bool(self.queue) or any(r is not None for r in self.release_at)
 
 
-# key -> (button, duration)
+# key -> (button, duration). Letters count in either case, so Caps Lock changes
+# nothing; long presses have keys of their own ('*', '+', '-', 'L' then a key).
 KEYS = {
     "UP": (UP, SHORT_MS), "DOWN": (DOWN, SHORT_MS),
     "w": (UP, SHORT_MS), "k": (UP, SHORT_MS), "s": (DOWN, SHORT_MS), "j": (DOWN, SHORT_MS),
     "\r": (OK, SHORT_MS), "\n": (OK, SHORT_MS), " ": (OK, SHORT_MS), "o": (OK, SHORT_MS),
     "\x7f": (BACK, SHORT_MS), "\x08": (BACK, SHORT_MS), "ESC": (BACK, SHORT_MS), "b": (BACK, SHORT_MS),
-    "W": (UP, HOLD_MS), "K": (UP, HOLD_MS), "S": (DOWN, HOLD_MS), "J": (DOWN, HOLD_MS),
     "+": (UP, HOLD_MS), "-": (DOWN, HOLD_MS),
-    "O": (OK, LONG_MS), "B": (BACK, LONG_MS),
+    "*": (OK, LONG_MS),
 }
 
 HELP = ("\u2191/w UP  \u2193/s DOWN  Enter/space/o OK  Backspace/Esc/b BACK\n"
-        "O long OK  B long BACK  L+key long  +/- or W/S hold UP/DOWN  q quit")
+        "* long OK  L+key long press  +/- hold UP/DOWN  q quit")
+
+
+def key_of(key):
+    """The KEYS entry a typed key stands for: letters in either case are the same key."""
+    if len(key) == 1 and key.isalpha():
+        return key.lower()
+    return key
 
 
 def split_keys(data):
@@ -218,9 +279,10 @@ class Terminal:
 
     def handle(self, key, now):
         """One key; returns False to quit."""
-        if key in ("q", "Q", "\x03", "\x04"):
+        key = key_of(key)
+        if key in ("q", "\x03", "\x04"):
             return False
-        if key == "L":
+        if key == "l":
             self.long_next = True
             return True
         hit = KEYS.get(key)
@@ -274,6 +336,7 @@ class Terminal:
         """
         for key in split_keys(text):
             if not self.handle(key, now):
+                self.app.flush()
                 return False
         self.keys.tick(now)
         if now >= self.board.now:
@@ -333,28 +396,47 @@ def interactive(flash, seed=None, braille=None, timing=None):
         sys.stdout.flush()
 
 
+def read_script(path):
+    """The text of a script file ('-' is stdin); refuses bytes that are not UTF-8."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        raise UserError("cannot read script %s: %s" % (path, e.strerror))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise UsageError("script %s line %d is not UTF-8 text (byte 0x%02x); save the file as UTF-8"
+                         % ("from stdin" if path == "-" else path, line, data[e.start]))
+
+
+def check_args(args, flash):
+    """Refuse, before the device starts, options that cannot work."""
+    if args.draw_ms is not None and args.draw_ms < 0:
+        raise UsageError("--draw-ms must be 0 or more")
+    if args.scale < 1:
+        raise UsageError("--scale must be 1 or more (pixels per OLED pixel), not %d" % args.scale)
+    # A flash the device cannot write would show "Save failed" on every action.
+    check_writable(flash, "--flash")
+    if args.png:
+        check_writable(args.png, "--png")
+
+
 def main(args):
     """Entry for `tanteador sim` with parsed arguments."""
     flash = args.flash or default_flash()
-    if args.draw_ms is not None and args.draw_ms < 0:
-        raise UserError("--draw-ms must be 0 or more")
+    check_args(args, flash)
     timing = device_time(args.draw_ms, args.instant)
     if args.script is None and args.execute is None:
         if args.png or args.text or args.json:
-            raise UserError("--png/--text/--json need a script (--script FILE or -e EVENTS)")
+            raise UsageError("--png/--text/--json need a script (--script FILE or -e EVENTS)")
         interactive(flash, seed=args.seed, braille=args.braille, timing=timing)
         return 0
-    if args.script is not None:
-        if args.script == "-":
-            text = sys.stdin.read()
-        else:
-            try:
-                with open(args.script, encoding="utf-8") as f:
-                    text = f.read()
-            except OSError as e:
-                raise UserError("cannot read script %s: %s" % (args.script, e.strerror))
-    else:
-        text = args.execute
+    text = read_script(args.script) if args.script is not None else args.execute
     if args.execute is not None and args.script is not None:
         text = text + "\n" + args.execute
     firmware_paths()
@@ -363,7 +445,7 @@ def main(args):
     try:
         script.parse(text)
     except script.ScriptError as e:
-        raise UserError("%s" % e)
+        raise UsageError("%s" % e)
     run_script(text, flash, png_dir=args.png, text_art=args.text, as_json=args.json,
                seed=args.seed, scale=args.scale, timing=timing)
     return 0

@@ -109,11 +109,15 @@ def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firm
     monkeypatch.setattr(flash, "VERSION", "9.9")
     assert run() == 0
     assert "/tanteador/app.mpy" in board.files()
+    assert "/lib/ssd1306.mpy" in board.files()
+    board.put("/lib/ssd1306.py", b"# an older driver copied by hand\n")
     capsys.readouterr()
     board.frozen = "9.9"
     assert run() == 0
     files = board.files()
     assert not any(p.startswith("/tanteador") for p in files)
+    # the frozen firmware carries its own driver: the copies on the filesystem go
+    assert "/lib/ssd1306.mpy" not in files and "/lib/ssd1306.py" not in files
     assert not os.path.exists(board.host("/tanteador"))
     assert files["/main.py"] == (firmware / "main.py").read_bytes()
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}'

@@ -55,13 +55,15 @@ def test_empty_text_clears_the_list(board):
         ("Ana\x07", "control"),
         ("Ana\x7fLuis", "control"),
         ("Straße", "cannot show ß"),
-        ("Zoë,Ana,zoë", "twice"),
+        ("Zoë,Ana,zoë", "'Zoë' and 'zoë' are the same name (capitals do not count)"),
+        ("Ana,Luis,Ana", "'Ana' is in the list twice"),
+        ("Ana/Luis", "'/', which joins the names of a team"),
     ],
 )
 def test_bad_lists_change_nothing(board, capsys, text, words):
     assert cli.main(["names", "Ana,Luis"]) == 0
     before = board.files()
-    assert cli.main(["names", text]) == 1
+    assert cli.main(["names", text]) == 2
     err = capsys.readouterr().err
     assert "names not changed" in err and words in err
     assert board.files() == before
@@ -72,7 +74,7 @@ def test_bad_list_is_refused_before_looking_for_a_board(monkeypatch, capsys):
         raise AssertionError("must not connect")
 
     monkeypatch.setattr(linkmod, "connect", no_board)
-    assert cli.main(["names", "A" * 13]) == 1
+    assert cli.main(["names", "A" * 13]) == 2
 
 
 def test_exactly_sixteen_names_of_twelve_chars(board):

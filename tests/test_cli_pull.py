@@ -49,11 +49,11 @@ def test_pull_copies_and_exports(board, tmp_path, capsys):
     records = json.loads((out / "matches.json").read_text("utf-8"))
     assert [r["file"] for r in records] == ["h0001.json", "state.json"]
     done, playing = records
-    assert done["finished"] and done["over"] and done["winner"] == "Ana"
+    assert done["finished"] and done["end"] == "goal" and done["winner"] == "Ana"
     assert done["sides"] == ["Ana", "Luis"] and done["won"] == [2, 1]
     assert [h["points"] for h in done["hands"]] == [[70, 50], [40, 80], [90, 30]]
     assert [h["trump"] for h in done["hands"]] == ["oros", "copas", "espadas"]
-    assert not playing["finished"] and playing["sides"] == ["Eva", "Pau"]
+    assert not playing["finished"] and playing["end"] is None and playing["sides"] == ["Eva", "Pau"]
     rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
     assert len(rows) == 4
     assert rows[2]["points1"] == "90" and rows[2]["won1"] == "2" and rows[2]["winner"] == "Ana"
@@ -61,11 +61,26 @@ def test_pull_copies_and_exports(board, tmp_path, capsys):
     from PIL import Image
 
     img = Image.open(out / "charts" / "h0001.png")
-    assert img.size == (640, 360)
+    assert img.size == (800, 600)
     assert len(img.getcolors(100000)) > 3  # lines and text were drawn
+    assert sorted(p.name for p in (out / "charts").iterdir()) == ["h0001.png", "state.png", "summary.png"]
     msg = capsys.readouterr().out
     assert "3 files copied" in msg and "2 matches exported" in msg and "bad-*" in msg
     assert board.closed
+
+
+def test_a_match_ended_early_is_told_from_one_played_to_its_goal(board, tmp_path):
+    board.put("/tt/h0002.json", json.dumps(match_in_play().to_dict()))  # archived by End match
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--out", str(out)]) == 0
+    records = {r["file"]: r for r in json.loads((out / "matches.json").read_text("utf-8"))}
+    assert (records["h0001.json"]["finished"], records["h0001.json"]["end"]) == (True, "goal")
+    assert (records["h0002.json"]["finished"], records["h0002.json"]["end"]) == (False, "abandoned")
+    assert (records["state.json"]["finished"], records["state.json"]["end"]) == (False, None)
+    rows = {r["file"]: r for r in csv.DictReader((out / "hands.csv").open(encoding="utf-8"))}
+    assert (rows["h0001.json"]["finished"], rows["h0001.json"]["end"]) == ("1", "goal")
+    assert (rows["h0002.json"]["finished"], rows["h0002.json"]["end"]) == ("0", "abandoned")
+    assert (rows["state.json"]["finished"], rows["state.json"]["end"]) == ("0", "")
 
 
 def test_a_malformed_archive_is_named_and_not_exported(board, tmp_path, capsys):

@@ -25,5 +25,5 @@ def test_screens_for_two_languages(tmp_path, capsys):
 
 
 def test_unknown_language(tmp_path, capsys):
-    assert cli.main(["screens", str(tmp_path), "--lang", "de"]) == 1
+    assert cli.main(["screens", str(tmp_path), "--lang", "de"]) == 2
     assert "unknown language de" in capsys.readouterr().err

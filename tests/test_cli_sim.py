@@ -58,7 +58,7 @@ def test_match_survives_a_restart_with_the_same_flash(tmp_path, capsys):
     assert len(doc3["m"]["a"]) == 2
     assert (flash / "state.json").exists()
     _, other = play(capsys, tmp_path / "other", "wait 100")
-    assert other["m"] is None
+    assert other is None  # a fresh flash: the device has saved nothing yet
 
 
 def test_text_art_shows_the_display_state(tmp_path):
@@ -72,7 +72,7 @@ def test_text_art_shows_the_display_state(tmp_path):
 def test_script_errors_are_reported_with_the_line(tmp_path, capsys):
     f = tmp_path / "bad.txt"
     f.write_text("OK\nOK\nhold OK soon\n")
-    assert cli.main(["sim", "--flash", str(tmp_path / "flash"), "--script", str(f)]) == 1
+    assert cli.main(["sim", "--flash", str(tmp_path / "flash"), "--script", str(f)]) == 2
     err = capsys.readouterr().err
     assert "script line 3" in err and "'soon' is not a duration" in err
     assert not (tmp_path / "flash" / "state.json").exists()
@@ -84,7 +84,7 @@ def test_missing_script_file(tmp_path, capsys):
 
 
 def test_capture_options_need_a_script(tmp_path, capsys):
-    assert cli.main(["sim", "--png", str(tmp_path), "--flash", str(tmp_path)]) == 1
+    assert cli.main(["sim", "--png", str(tmp_path), "--flash", str(tmp_path)]) == 2
     assert "need a script" in capsys.readouterr().err
 
 
@@ -130,9 +130,88 @@ def test_keypresser_short_long_and_queued_presses():
 def test_keypresser_key_repeat_keeps_the_button_held():
     board = Levels()
     kp = sim.KeyPresser(board)
-    repeats = {t: [(sim.UP, sim.SHORT_MS)] for t in range(0, 600, 30)}
-    run_keys(kp, board, repeats, 1000)
-    assert [(t, d) for t, b, d in board.log] == [(0, True), (650, False)]
+    # A held key: typed once, then the terminal repeats it after its delay, every 30 ms.
+    repeats = {t: [(sim.UP, sim.SHORT_MS)] for t in [0] + list(range(500, 1100, 30))}
+    run_keys(kp, board, repeats, 1600)
+    assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (1150, False)]
+
+
+def test_keypresser_a_repeat_late_by_jitter_presses_again():
+    board = Levels()
+    kp = sim.KeyPresser(board)
+    # Held: the stream stalls for 90 ms once (ssh, tmux), longer than a press lasts.
+    times = [0, 500, 530, 560, 650, 680, 710]
+    run_keys(kp, board, {t: [(sim.UP, sim.SHORT_MS)] for t in times}, 1200)
+    assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (640, False),
+                                                 (680, True), (790, False)]
+
+
+@pytest.mark.parametrize("apart", [30, 50, 100, 120, 300])
+def test_keypresser_every_tap_is_a_press_whatever_the_speed(apart):
+    board = Levels()
+    kp = sim.KeyPresser(board)
+    taps = {i * apart: [(sim.UP, sim.SHORT_MS)] for i in range(10)}
+    run_keys(kp, board, taps, 10 * apart + 1500)
+    downs = [t for t, b, d in board.log if d]
+    assert len(downs) == 10
+    # each press is a whole one: released, and GAP_MS up before the next
+    edges = [(t, d) for t, b, d in board.log]
+    assert all(edges[i][1] != edges[i + 1][1] for i in range(len(edges) - 1))
+    ups = [t for t, b, d in board.log if not d]
+    assert all(nxt - up >= sim.GAP_MS for up, nxt in zip(ups, downs[1:]))
+    assert not kp.busy()
+
+
+def test_terminal_ten_fast_taps_step_the_points_ten_times(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    term = sim.Terminal(board, app, "x", out=io.StringIO())
+    t = 0
+    for keys in ("\r", "\r", "s", "\r"):   # start, the draw, oros, the points
+        term.step(t, keys)
+        for k in range(10, 1000, 10):
+            term.step(t + k)
+        t += 1000
+    assert app.screen.NAME == "entry"
+    start = app.screen.vals[0]
+    for i in range(10):
+        term.step(t + 50 * i, "w")
+        for k in range(10, 50, 10):
+            term.step(t + 50 * i + k)
+    for k in range(500, 3000, 10):
+        term.step(t + k)
+    assert app.screen.vals[0] == start + 10
+
+
+def test_quitting_keeps_the_points_just_typed(tmp_path):
+    flash = str(tmp_path / "flash")
+    board, app = sim.make_app(flash, seed=1)
+    term = sim.Terminal(board, app, flash, out=io.StringIO())
+    t = 0
+    for keys in ("\r", "\r", "s", "\r", "w", "w", "w"):   # start, draw, oros, the points, 63
+        term.step(t, keys)
+        for k in range(10, 400, 10):
+            term.step(t + k)
+        t += 400
+    assert app.screen.vals == [63, 57]
+    assert not term.step(t, "q")                  # at once: the save was still waiting
+    board, app = sim.make_app(flash, seed=1)
+    app.poll(board.now + 3000)
+    app.poll(board.now + 6000)
+    assert app.screen.NAME == "entry" and app.screen.vals == [63, 57]
+
+
+def test_caps_lock_does_not_make_long_presses(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    term = sim.Terminal(board, app, "x", out=io.StringIO())
+    for key in "WSOBKJ":
+        term.handle(key, 0)
+    assert [ms for _, ms in term.keys.queue] == [sim.SHORT_MS] * 6
+    assert [b for b, _ in term.keys.queue] == [sim.UP, sim.DOWN, sim.OK, sim.BACK, sim.UP, sim.DOWN]
+    term.handle("*", 0)
+    term.handle("l", 0)
+    term.handle("B", 0)
+    assert term.keys.queue[-2:] == [(sim.OK, sim.LONG_MS), (sim.BACK, sim.LONG_MS)]
+    assert not term.handle("Q", 0)
 
 
 def test_split_keys_arrows_escape_and_text():
@@ -222,5 +301,5 @@ def test_sim_pays_the_devices_time_and_loses_no_press(tmp_path, capsys):
 
 
 def test_sim_refuses_a_negative_draw_time(tmp_path, capsys):
-    assert cli.main(["sim", "--flash", str(tmp_path), "-e", "OK", "--draw-ms", "-5"]) == 1
+    assert cli.main(["sim", "--flash", str(tmp_path), "-e", "OK", "--draw-ms", "-5"]) == 2
     assert "--draw-ms" in capsys.readouterr().err

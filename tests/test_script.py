@@ -40,6 +40,10 @@ def test_steps_remember_their_line():
     assert [s[4] for s in steps] == [1, 4, 4]
 
 
+def test_wait_takes_seconds_minutes_and_hours_up_to_two():
+    assert [s[2] for s in parse("wait 2h;wait 120m;wait 90s;wait 1h")] == [7200000, 7200000, 90000, 3600000]
+
+
 def test_empty_script_is_empty():
     assert parse("") == []
     assert parse("# only a comment\n;;\n") == []
@@ -52,7 +56,8 @@ def test_empty_script_is_empty():
         ("wait", 1, "'wait' takes one duration"),
         ("UP\n\nwait soon", 3, "'soon' is not a duration"),
         ("wait 0", 1, "out of range"),
-        ("wait 3h", 1, "not a duration"),
+        ("wait 3h", 1, "out of range (1 ms .. 2 h)"),
+        ("wait 2d", 1, "not a duration"),
         ("wait 9999999", 1, "out of range"),
         ("long", 1, "'long' takes a button"),
         ("long OK 900", 1, "'long' takes a button"),

@@ -219,6 +219,12 @@ class App:
         """
         self._save_at = self.now + _SAVE_QUIET_MS
 
+    def flush(self):
+        """Write now a save that waits for the buttons to rest (the simulator
+        quitting: closing a terminal is not a power cut)."""
+        if self._save_at is not None:
+            self.commit()
+
     def set_trump(self, suit):
         """The trump of the hand in play, saved soon."""
         self.trump = suit

@@ -2,7 +2,7 @@
 #
 # Frozen code runs from the Pico's flash: the bytecode and the names of the
 # firmware stay out of the heap, which roughly halves what the app needs
-# there (README, "Benchmark figures"). From a MicroPython source tree
+# there (host_tools/docs/benchmark.md). From a MicroPython source tree
 # (1.22 or newer, with its submodules):
 #
 #   make -C mpy-cross

@@ -57,8 +57,10 @@ def _ms(word, line):
         w, scale = w[:-1], 1000
     elif w.endswith("m"):
         w, scale = w[:-1], 60000
+    elif w.endswith("h"):
+        w, scale = w[:-1], 3600000
     if not w or not w.isdigit():
-        raise ScriptError(line, "%r is not a duration (e.g. 500, 500ms, 2s, 1m)" % word)
+        raise ScriptError(line, "%r is not a duration (e.g. 500, 500ms, 2s, 1m, 1h)" % word)
     ms = int(w) * scale
     if ms <= 0 or ms > MAX_MS:
         raise ScriptError(line, "duration %r out of range (1 ms .. 2 h)" % word)

@@ -1,0 +1,77 @@
+"""`tanteador pull`'s charts: every character a name on the device can hold is drawn as itself."""
+
+import warnings
+import xml.etree.ElementTree as ET
+
+from host_tools import charts, names, pull
+from tanteador import fonts
+from tanteador.match import Match
+from tanteador.options import SOLO, MatchOptions
+
+
+def device_name_chars():
+    """Every character the device's small font shows, as names.parse accepts them."""
+    first, count, extra = fonts.SMALL[3], fonts.SMALL[4], fonts.SMALL[5]
+    chars = [chr(c) for c in range(first, first + count)] + list(extra)
+    # ',' separates names on the command line, '/' joins team names: neither is in a name.
+    return [c for c in chars if c not in " ,/"]
+
+
+def names_with_every_char():
+    chars = device_name_chars()
+    chunks = ["".join(chars[i:i + 10]) for i in range(0, len(chars), 10)]
+    chunks[0] = chunks[0][:5] + " " + chunks[0][5:]   # a space inside a name too
+    return chunks
+
+
+def records(all_names):
+    out = []
+    for k in range(0, len(all_names), 6):
+        group = all_names[k:k + 6]
+        group += ["P%d" % i for i in range(len(group), 2)]
+        m = Match(MatchOptions(players=len(group), sides=SOLO, names=group, target=2))
+        while not m.over:
+            m.record(0, tuple(120 if i == len(m.hands) % len(group) else 0 for i in range(len(group))), 1000)
+        out.append(pull.match_record("h%04d.json" % (k + 1), m, True))
+    return out
+
+
+def svg_text(fig, path):
+    charts.save(fig, str(path))
+    return "".join(t.text or "" for t in ET.parse(path).iter() if t.tag.endswith("text"))
+
+
+def test_the_names_are_ones_the_device_accepts():
+    all_names = names_with_every_char()
+    for k in range(0, len(all_names), 16):
+        assert names.parse(",".join(all_names[k:k + 16])) == all_names[k:k + 16]
+
+
+def test_the_font_has_every_character_a_name_can_hold():
+    assert charts.missing_glyphs("".join(device_name_chars())) == ""
+
+
+def test_charts_draw_every_name_character_as_text(tmp_path):
+    all_names = names_with_every_char()
+    recs = records(all_names)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")   # matplotlib warns of every glyph it cannot draw
+        text = svg_text(charts.summary_figure(recs), tmp_path / "summary.svg")
+        for name in all_names:
+            assert name in text
+        for r in recs:
+            text = svg_text(charts.match_figure(r), tmp_path / (r["file"] + ".svg"))
+            for side in r["sides"]:
+                assert "%s: " % side in text
+            assert "goal: 2 hands won" in text
+        done = charts.write_all(recs, str(tmp_path / "charts"))
+    assert sorted(p.name for p in (tmp_path / "charts").iterdir()) == sorted(
+        [r["file"][:-5] + ".png" for r in recs] + ["summary.png"])
+    assert len(done) == len(recs) + 1
+
+
+def test_wins_per_player_count_matches_played_to_their_goal():
+    recs = records(["Ana", "Luis", "Eva"])
+    abandoned = dict(recs[0], finished=False, end="abandoned")
+    wins = charts.wins_per_player(recs + [abandoned])
+    assert wins == {"Ana": 1, "Luis": 0, "Eva": 0}
