@@ -177,3 +177,20 @@ def test_direction_is_fixed_once_a_hand_is_recorded(tmp_path):
     play(app, board, "BACK; DOWN; OK")
     assert m.options.direction == 1 and saves.n == 0
     assert [h.dealer for h in m.hands] + [m.dealer] == dealers
+
+
+def test_three_players_with_a_card_undrawn_hear_the_real_reason(tmp_path):
+    board, app = boot(tmp_path)
+    # 3 players, 40 cards, the last card left undrawn: every side is typed.
+    play(app, board, "DOWN; OK; UP; OK; DOWN x4; OK; UP; OK; UP x5; OK; OK; OK")
+    assert app.match.options.undrawn_cards == 1
+    play(app, board, TRUMP_AND_ENTRY + "; UP; OK; OK")
+    e = app.screen
+    cases = (("OK", [41, 40, 40], "Total 121 is over 120"),
+             ("DOWN x20; OK", [41, 40, 20], "19 missing, 11 at most"),
+             ("UP x18; OK", [41, 40, 38], "1 missing: impossible"))
+    for keys, vals, said in cases:
+        play(app, board, keys)
+        assert e.vals == vals and app.texts[-1] == said and not app.match.hands
+    play(app, board, "DOWN; OK")                 # 41/40/37: a three stayed undrawn
+    assert app.screen.NAME == "table" and app.match.hands[0].points == (41, 40, 37)
