@@ -22,6 +22,7 @@ from tanteador import fonts, icons
 SMALL = fonts.SMALL
 MEDIUM = fonts.MEDIUM
 BIG = fonts.BIG
+LABEL = fonts.LABEL
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -108,7 +109,7 @@ def wrap(s, width, font=SMALL):
 def _max_bytes():
     """Largest glyph or icon bitmap, to size the scratch buffer once."""
     m = 0
-    for font in (SMALL, MEDIUM, BIG):
+    for font in (SMALL, MEDIUM, BIG, LABEL):
         idx = font[6]
         for i in range(0, len(idx), 5):
             m = max(m, ((idx[i + 2] + 7) >> 3) * idx[i + 3])
@@ -328,7 +329,7 @@ class Painter:
         return w
 
     def suit(self, suit, x, y, large=False, color=1):
-        """Draw a suit (rules.OROS..BASTOS), 13 px or, ``large``, 24 px."""
+        """Draw a suit (rules.OROS..BASTOS), 11 px or, ``large``, 24 px."""
         return self.icon(suit + icons.LARGE if large else suit, x, y, color)
 
     # -- widgets
