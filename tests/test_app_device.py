@@ -158,7 +158,7 @@ def test_every_language_has_every_string():
     for code in i18n.LANGS:
         s = i18n.load(code)
         n = len(s) if n is None else n
-        assert len(s) == n == i18n.DIR_FIXED + 1
+        assert len(s) == n == i18n.SEATS_PAIRS + 1
         assert len(s[i18n.SUITS].split("|")) == 4
         assert len(s[i18n.RANKS].split("|")) == 12
     assert i18n.load("es")[i18n.SUITS] == "oros|copas|espadas|bastos"

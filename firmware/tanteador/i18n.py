@@ -87,6 +87,7 @@ E_SETUP = const(76)
 H_RM2 = const(77)  # then H_UNDRAWN1, H_RM89, H_UNDRAWN3, H_RM2S (rules.HINTS order)
 HOLD_BACK = const(82)
 DIR_FIXED = const(83)
+SEATS_PAIRS = const(84)
 
 
 class Texts:

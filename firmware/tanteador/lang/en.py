@@ -89,4 +89,5 @@ S = (
     "Remove the four 2s\n"  # H_RM2S
     "Hold BACK to leave\n"  # HOLD_BACK
     "The turn is fixed once a hand is counted\n"  # DIR_FIXED
+    "Seats: 1+3 vs 2+4\n"  # SEATS_PAIRS
 )

@@ -89,4 +89,5 @@ S = (
     "Quita los cuatro 2\n"  # H_RM2S
     "Mantén BACK para salir\n"  # HOLD_BACK
     "El sentido no cambia tras la primera mano\n"  # DIR_FIXED
+    "Sitios: 1+3 contra 2+4\n"  # SEATS_PAIRS
 )

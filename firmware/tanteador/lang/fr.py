@@ -89,4 +89,5 @@ S = (
     "Retirez les quatre 2\n"  # H_RM2S
     "Maintenir BACK : sortir\n"  # HOLD_BACK
     "Le sens est fixé après la première donne\n"  # DIR_FIXED
+    "Places : 1+3 contre 2+4\n"  # SEATS_PAIRS
 )

@@ -89,4 +89,5 @@ S = (
     "Togli i quattro 2\n"  # H_RM2S
     "Tieni premuto BACK: esci\n"  # HOLD_BACK
     "Il senso è fisso dopo la prima mano\n"  # DIR_FIXED
+    "Posti: 1+3 contro 2+4\n"  # SEATS_PAIRS
 )

@@ -89,4 +89,5 @@ S = (
     "Retire os quatro 2\n"  # H_RM2S
     "Manter BACK para sair\n"  # HOLD_BACK
     "O sentido fica fixo após a primeira mão\n"  # DIR_FIXED
+    "Lugar: 1+3 contra 2+4\n"  # SEATS_PAIRS
 )

@@ -109,10 +109,11 @@ class Entry:
                 s = "%d" % self.vals[i]
                 if i == 0:
                     w = ui.big_width(s)
-                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE - 1, w + 6, ui.BIG_H + 2, 1)
-                    ui.big_center(fb, app, y + ui.LINE, s, cx, 0)
+                    # The box starts under the names' descenders and keeps a row around the digits.
+                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE, w + 6, ui.BIG_H + 2, 1)
+                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx, 0)
                 else:
-                    ui.big_center(fb, app, y + ui.LINE, s, cx)
+                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx)
         else:
             rows = []
             for i in range(len(self.vals)):
