@@ -15,7 +15,8 @@ what a reader of the screen would see wrong:
   one band (an icon spilling out of its row), or dark text on a title or
   banner without a blank band row under it (a descender touching the band's
   edge looks cut off);
-- two light bands touching, which read as one (a highlight under a title).
+- two light bands touching, or light ink touching a light band: they read
+  as one (a highlight under a title, digits hanging from a banner).
 
 CPython only: the firmware's drawing runs unchanged, the recorder watches
 the calls.
@@ -197,6 +198,10 @@ class Recorder:
 
 def problems(events):
     """What is wrong with a frame's layout, one sentence each ([] when fine)."""
+    from tanteador import draw
+
+    # Heights of the fonts whose letters reach below the baseline.
+    descends = (draw.SMALL[0], draw.LABEL[0])
     out = []
     screen = (0, 0, W, H)
     items = []
@@ -214,7 +219,10 @@ def problems(events):
                 else:
                     out.append("%r is partly covered by a band at %s" % (it, _fmt(box)))
             lines = _clip(lines, box)
-            if c:
+            if c and not _row(box):
+                for it in items:
+                    if it.color and it.ink and _meets(it.ink, box, 1) and not _meets(it.ink, box):
+                        out.append("%r touches a light band at %s" % (it, _fmt(box)))
                 for other, oc in bands:
                     if oc and _meets(box, other, 1) and not _meets(box, other):
                         out.append("bands at %s and %s touch and read as one" % (_fmt(other), _fmt(box)))
@@ -231,8 +239,11 @@ def problems(events):
                     if c and _meets(it.ink, box):
                         out.append("%r is light ink on a light band at %s" % (it, _fmt(box)))
                         break
+                    if c and not _row(box) and _meets(it.ink, box, 1):
+                        out.append("%r touches a light band at %s" % (it, _fmt(box)))
+                        break
             else:
-                _dark(it, bands, out)
+                _dark(it, bands, out, descends)
     for it in items:
         if not _inside(it.given, screen) or (it.ink and not _inside(it.ink, screen)):
             out.append("%r leaves the screen" % it)
@@ -268,14 +279,19 @@ def _clip(lines, band):
     return left
 
 
-def _dark(it, bands, out):
+def _row(box):
+    """A list's highlighted row: its text line (12 rows a row, four under a title)."""
+    return box[1] > 0 and box[3] - box[1] <= LINE
+
+
+def _dark(it, bands, out, descends):
     """Dark ink must sit in one light band; text with a blank band row above and below it."""
     for box, c in reversed(bands):
         if not c or not _inside(it.ink, box):
             continue
-        # Icons fill their cell; a list's highlighted row is its text line (12
-        # rows a row, four rows under a title): both may touch the band's edge.
-        if it.kind == "icon" or (box[1] > 0 and box[3] - box[1] <= LINE):
+        # Icons fill their cell and digits have no descenders; a list's
+        # highlighted row is its text line: they may touch the band's edge.
+        if it.kind == "icon" or it.font[0] not in descends or _row(box):
             return
         if it.ink[3] < box[3]:
             return

@@ -75,6 +75,9 @@ def test_the_check_sees_each_kind_of_fault():
     assert "light band" in _check(lambda p: (p.bar(0, 12), p.text("Ana", 0, 0)))[0]
     assert "line" in _check(lambda p: (p.text("Ana", 0, 0), p.vline(5, 0, 20)))[0]
     assert "screen" in _check(lambda p: p.text("Ana", 120, 0))[0]
+    # Digits hanging from a banner read as one shape with it.
+    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 13)))[0]
+    assert _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 14))) == []
     # A band drawn over a whole text replaces it; over part of it, it cuts it.
     assert _check(lambda p: (p.text("Ana", 0, 0), p.bar(0, 13))) == []
     assert "partly covered" in _check(lambda p: (p.text("Ana", 0, 0), p.bar(6, 13)))[0]

@@ -109,8 +109,8 @@ class Entry:
                 s = "%d" % self.vals[i]
                 if i == 0:
                     w = ui.big_width(s)
-                    # The box starts under the names' descenders and keeps a row around the digits.
-                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE, w + 6, ui.BIG_H + 2, 1)
+                    # The box starts a row under the names' descenders, clear of them.
+                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
                     ui.big_center(fb, app, y + ui.LINE + 1, s, cx, 0)
                 else:
                     ui.big_center(fb, app, y + ui.LINE + 1, s, cx)

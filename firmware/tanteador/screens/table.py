@@ -3,7 +3,7 @@
 Layout (rows):
 - 0-40, scores. Up to four sides whose scores fit 24 px digits: a row of
   side names (0-11; the cutter's and the leader's names behind their marks)
-  over the digits (13-37), one column a side. Otherwise a grid of two
+  over the digits (14-38), one column a side. Otherwise a grid of two
   columns, a side a row of 14 (name, then its score in 13 px digits).
 - 41-63, the hand: the dealer's mark and name in 13 px capitals on the
   left; on the right the hand number (and the signals reminder) over the
@@ -23,7 +23,7 @@ from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.options import GOAL_TIME
 from tanteador.screens import ui
 
-_DIGITS_Y = const(13)
+_DIGITS_Y = const(14)
 _BANNER_H = const(13)     # the result's band: the top line and a row under it
 _ROW = const(14)          # a grid row: the medium digits and a blank row
 _BAND_Y = const(41)
