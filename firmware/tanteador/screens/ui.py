@@ -81,7 +81,7 @@ def medium_right(fb, app, y, s, xr, c=1):
 
 
 def suit(fb, app, x, y, s, c=1, large=False):
-    """A suit icon (13 px, or 24 px when ``large``)."""
+    """A suit icon (at most 11 px, or 24 px when ``large``)."""
     return app.p.suit(s, x, y, large, c)
 
 
