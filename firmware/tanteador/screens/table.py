@@ -100,8 +100,7 @@ class Table:
         w1 = ui.width(app.t(i18n.HAND) % m.hand_no)
         if m.options.signals:
             w1 += ui.ICON_W + 3
-        ic, s = self._goal(app)
-        w2 = ui.ICON_W + 2 + ui.width(s) + 3 + max(ui.SUIT_W, ui.width("?"))
+        w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
         return max(w1, w2)
 
     def _top(self, fb, app):
