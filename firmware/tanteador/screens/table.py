@@ -67,6 +67,26 @@ def _shares(widths, room):
     return out
 
 
+def _label_w(app, seats, marks, names=True):
+    """Width of a side's label: its marks and slashes, and with ``names`` its names."""
+    # A slash follows a name's glyph spacing, and a blank column follows it.
+    w = (len(seats) - 1) * (ui.width("/") + 2)
+    for k in range(len(seats)):
+        if marks[k] is not None:
+            w += ui.icon_width(marks[k]) + 2
+        if names:
+            w += ui.width(app.seat_name(seats[k]))
+    return w
+
+
+def _put(app, pieces, x, y):
+    """Draw a side's label (see Table._side) from (x, y)."""
+    for p in pieces:
+        if p[0] is not None:
+            x += ui.icon(None, app, x, y + 3, p[0]) + 2
+        x += ui.text(None, app, x, y, p[1]) + 1
+
+
 class Table:
     NAME = "table"
 
@@ -138,19 +158,25 @@ class Table:
         n = len(vals)
         if columns(vals):
             w = 128 // n
+            if n == 2:
+                self._two(app, m)
             for i in range(n):
                 cx = i * w + w // 2
-                self._side(app, m, i, cx, 0, w - 4, True)
+                if n > 2:
+                    p, lw = self._side(app, m, i, w - 4)
+                    _put(app, p, cx - lw // 2, 0)
                 ui.big_center(fb, app, _DIGITS_Y, "%d" % vals[i], cx, 1, w - 2)
                 if i:
-                    fb.vline(i * w, 2, _DIGITS_Y + ui.BIG_H - 3, 1)
+                    # Under the names: two sides' names may reach across it.
+                    top = _DIGITS_Y if n == 2 else 2
+                    fb.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
         else:
             for i in range(n):
                 y = (i // 2) * _ROW
                 x0 = (i % 2) * 66
                 s = "%d" % vals[i]
                 ui.medium_right(fb, app, y, s, x0 + 62)
-                self._side(app, m, i, x0, y, 62 - ui.medium_width(s) - 4, False)
+                _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
             ui.text(fb, app, 0, _LINE2_Y, ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4))
             return
@@ -158,44 +184,57 @@ class Table:
         room = 128 - self._right_w(app) - 4 - x
         ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
 
-    def _side(self, app, m, side, x, y, room, centred):
-        """A side's name(s), the cutter and the leader behind their marks, in ``room`` px.
+    def _two(self, app, m):
+        """Two sides' names, each over its score, the longer one taking the room the other leaves."""
+        need = [self._side(app, m, i, 128)[1] for i in range(2)]
+        # Two blank columns at the edges, eight between the names: two names, not one.
+        rooms = _shares(need, 116)
+        p0, w0 = self._side(app, m, 0, rooms[0])
+        p1, w1 = self._side(app, m, 1, rooms[1])
+        x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
+        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), 126 - w1)
+        _put(app, p0, x0, 0)
+        _put(app, p1, x1, 0)
 
-        With ``centred`` the label is centred on ``x``, else it starts there.
+    def _side(self, app, m, side, room):
+        """A side's label in ``room`` px: [(mark, text)...] and its width.
+
+        The cutter and the leader stand behind their marks.
         """
-        seats = m.options.side_seats(side)
-        last = len(seats) - 1
-        fixed = last * (ui.width("/") + 1)
+        seats = []
         marks = []
-        for s in seats:
+        for s in m.options.side_seats(side):
             mk = None
             if not m.over:
                 if s == m.leader:
                     mk = icons.LEAD
                 elif s == m.cutter:
                     mk = icons.CUT
-            if mk is not None:
-                fixed += ui.icon_width(mk) + 2
+            seats.append(s)
             marks.append(mk)
+        if _label_w(app, seats, marks) > room and None in marks and len(set(marks)) > 1:
+            # A team that cuts or leads, too long to name whole: its marked
+            # members alone (the others know their partner).
+            seats = [seats[k] for k in range(len(seats)) if marks[k] is not None]
+            marks = [mk for mk in marks if mk is not None]
+        last = len(seats) - 1
+        fixed = _label_w(app, seats, marks, False)
         names = [app.seat_name(s) for s in seats]
         rooms = _shares([ui.width(t) for t in names], room - fixed)
         # Pieces of (mark, text): a mark starts a piece, names without one join the last.
         pieces = []
-        total = fixed - last * (ui.width("/") + 1)
         for k in range(len(seats)):
             t = ui.fit(names[k], rooms[k]) + ("/" if k < last else "")
             if marks[k] is None and pieces:
                 pieces[-1][1] += t
             else:
                 pieces.append([marks[k], t])
-        for p in pieces:
-            total += ui.width(p[1])
-        if centred:
-            x -= total // 2
+        total = -1
         for p in pieces:
             if p[0] is not None:
-                x += ui.icon(None, app, x, y + 3, p[0]) + 2
-            x += ui.text(None, app, x, y, p[1]) + 1
+                total += ui.icon_width(p[0]) + 2
+            total += ui.width(p[1]) + 1
+        return pieces, total
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
