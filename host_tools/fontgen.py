@@ -92,78 +92,101 @@ BIG_SPACING = 1
 BIG_SPACE = 8
 
 # --------------------------------------------------------------- medium font
-# Titles and numbers that do not fit in big digits (three sides).
-MED_FILE = "DejaVuSans-Bold.ttf"
-MED_SIZE = 13
+# Scores that do not fit in big digits (a grid of five or six sides): digits
+# 13 px tall, the least that reads across a card table.
+MED_FILE = "DejaVuSansCondensed-Bold.ttf"
+MED_SIZE = 18
 MED_CHARS = "0123456789-:/+ "
 MED_SPACING = 1
-MED_SPACE = 4
+MED_SPACE = 5
+
+# ---------------------------------------------------------------- label font
+# The dealer's name on the table, read from across it: capitals 13 px tall.
+# Accents are composed like the small font's, from larger hand-drawn marks:
+# on capitals in rows 0-1 above a blank row, on lowercase in rows 3-4.
+LABEL_FILE = "DejaVuSansCondensed-Bold.ttf"
+LABEL_SIZE = 18
+LABEL_HEIGHT = 20
+LABEL_BASE = 16        # caps use rows 3..15, descenders 16..19
+LABEL_SPACING = 1
+LABEL_SPACE = 5
+LABEL_CAP_ROW = 0
+LABEL_LOW_ROW = 3
+LABEL_ACCENTS = {
+    "acute": ("..##", "##.."),
+    "grave": ("##..", "..##"),
+    "circ": (".##.", "#..#"),
+    "tilde": (".#.#", "#.#."),
+    "diaer": ("##.##", "##.##"),
+    "cedilla": (".##", "##."),
+}
+# Names use letters; of the signs only those a name may hold, and the ellipsis
+# that shortens one.
+LABEL_EXTRA = "".join(sorted(COMPOSE, key=ord)) + "œŒæÆ·…ºª’"
+LABEL_HAND = {
+    "º": ((".##.", "#..#", "#..#", ".##.", "....", "####"), 3),
+    "ª": ((".##.", "...#", ".###", "#..#", ".###", "....", "####"), 3),
+    "’": ((".##", ".##", ".#.", "#.."), 3),
+}
 
 # --------------------------------------------------------------------- icons
 # Ids are the order here; names become constants in icons.py, except names
 # starting with "_": those icons are reached by an offset (every name costs
 # the device some heap).
+SMALL_SUIT = 11
 ICONS = [
-    # Small suits, 13x13.
-    ("OROS", (   # a coin
-        "....#####....",
-        "...#######...",
-        "..##.....##..",
-        ".##..###..##.",
-        "##..#####..##",
-        "##.###.###.##",
-        "##.##...##.##",
-        "##.###.###.##",
-        "##..#####..##",
-        ".##..###..##.",
-        "..##.....##..",
-        "...#######...",
-        "....#####....",
+    # Small suits, at most 11x11: they share a 12-row text line with its text.
+    ("OROS", (   # a coin: rim and centre
+        "...#####...",
+        ".##.....##.",
+        ".#..###..#.",
+        "#..#...#..#",
+        "#.#..#..#.#",
+        "#.#.###.#.#",
+        "#.#..#..#.#",
+        "#..#...#..#",
+        ".#..###..#.",
+        ".##.....##.",
+        "...#####...",
     )),
-    ("COPAS", (
-        "#...........#",
-        "#############",
-        "#############",
-        ".###########.",
-        ".###########.",
-        "..#########..",
-        "....#####....",
-        ".....###.....",
-        "......#......",
-        "......#......",
-        ".....###.....",
-        "...#######...",
-        "..#########..",
+    ("COPAS", (  # a goblet: wide bowl, stem, foot
+        "#.........#",
+        "###########",
+        "###########",
+        ".#########.",
+        "..#######..",
+        "...#####...",
+        ".....#.....",
+        ".....#.....",
+        ".....#.....",
+        "...#####...",
+        "..#######..",
     )),
-    ("ESPADAS", (
-        "......#......",
-        ".....###.....",
-        ".....###.....",
-        ".....###.....",
-        ".....###.....",
-        ".....###.....",
-        ".....###.....",
-        ".....###.....",
-        "..#########..",
-        "......#......",
-        "......#......",
-        ".....###.....",
-        ".....###.....",
+    ("ESPADAS", (  # a sword: blade, guard, grip, pommel
+        ".....#.....",
+        "....###....",
+        "....###....",
+        "....###....",
+        "....###....",
+        "....###....",
+        ".#########.",
+        ".....#.....",
+        ".....#.....",
+        "....###....",
+        "....###....",
     )),
     ("BASTOS", (   # a club with cut-off branches
-        ".........###.",
-        "........#####",
-        ".......######",
-        "......######.",
-        "..#..######..",
-        "...#######...",
-        "....#####....",
-        "...#####.....",
-        "..####.#.....",
-        "..###...#....",
-        ".###.........",
-        "###..........",
-        ".#...........",
+        "........##.",
+        ".......####",
+        "......#####",
+        ".....#####.",
+        "..#.#####..",
+        "...#####...",
+        "...####....",
+        "..####.....",
+        ".###.#.....",
+        "###........",
+        ".#.........",
     )),
     # Large suits (trump screen), 24x24.
     ("OROS_L", (   # a coin: rim and embossed centre
@@ -535,8 +558,8 @@ ICONS = [
 ]
 
 LICENCE_NOTE = (
-    "Glyphs rendered from the DejaVu fonts (DejaVu Sans, DejaVu Sans Bold,\n"
-    "DejaVu Sans Condensed Bold). DejaVu fonts are (c) Bitstream (Bitstream Vera\n"
+    "Glyphs rendered from the DejaVu fonts (DejaVu Sans and DejaVu Sans\n"
+    "Condensed Bold). DejaVu fonts are (c) Bitstream (Bitstream Vera\n"
     "licence); DejaVu changes are in the public domain. See host_tools/FONTS."
 )
 
@@ -611,15 +634,17 @@ def overlay(g, mark, mx, my):
     return Glyph(rows, top).trim()
 
 
-def compose(font, ch):
+def compose(font, ch, base_row=SMALL_BASE, accents=ACCENTS, cap_row=CAP_ACCENT_ROW,
+            low_row=LOW_ACCENT_ROW):
+    """An accented letter: its base letter rendered, the accent drawn on it."""
     base, acc = COMPOSE[ch]
-    g = render(font, base, SMALL_BASE)
-    mark = pattern(ACCENTS[acc])
+    g = render(font, base, base_row)
+    mark = pattern(accents[acc])
     mw = len(mark[0])
     mx = (g.w - mw + 1) // 2
     if acc == "cedilla":
-        return overlay(g, mark, mx, SMALL_BASE)
-    row = CAP_ACCENT_ROW if base.isupper() else LOW_ACCENT_ROW
+        return overlay(g, mark, mx, base_row)
+    row = cap_row if base.isupper() else low_row
     return overlay(g, mark, mx, row)
 
 
@@ -681,6 +706,34 @@ def make_small(fontdir):
     for ch, g in glyphs.items():
         if g.y < 0 or g.y + g.h > SMALL_HEIGHT:
             raise SystemExit("small glyph %r outside the line box: rows %d..%d" % (ch, g.y, g.y + g.h))
+    return glyphs
+
+
+def make_label(fontdir):
+    """The label font: every character a name may hold, capitals 13 px tall."""
+    font = ImageFont.truetype(os.path.join(fontdir, LABEL_FILE), LABEL_SIZE)
+    glyphs = {}
+    for code in range(33, 127):
+        glyphs[chr(code)] = render(font, chr(code), LABEL_BASE)
+    for ch in LABEL_EXTRA:
+        if ch in COMPOSE:
+            glyphs[ch] = compose(font, ch, LABEL_BASE, LABEL_ACCENTS, LABEL_CAP_ROW, LABEL_LOW_ROW)
+        elif ch in LABEL_HAND:
+            rows, top = LABEL_HAND[ch]
+            glyphs[ch] = Glyph(pattern(rows), top)
+        else:
+            glyphs[ch] = render(font, ch, LABEL_BASE)
+    tabular(glyphs, "0123456789")
+    glyphs[" "] = Glyph([[0] * LABEL_SPACE], LABEL_BASE)
+    for ch, g in glyphs.items():
+        if g.y < 0 or g.y + g.h > LABEL_HEIGHT:
+            # Only signs reach beyond the box (brackets, '|'): cut to it.
+            cut = max(0, -g.y)
+            g.rows = g.rows[cut:LABEL_HEIGHT - g.y]
+            g.y += cut
+    cap = glyphs["H"]
+    if cap.h < 13:
+        raise SystemExit("label capitals are %d px, not 13" % cap.h)
     return glyphs
 
 
@@ -748,8 +801,13 @@ def fonts_module(fontdir):
                          big_h, big_base, BIG_SPACING, big, BIG_CHARS, 48, 10)
     parts.append(src)
     total += n
-    src, n = font_source("MEDIUM", "Numbers when big digits do not fit.",
+    src, n = font_source("MEDIUM", "Scores when big digits do not fit: digits %d px tall." % med_h,
                          med_h, med_base, MED_SPACING, med, MED_CHARS, 48, 10)
+    parts.append(src)
+    total += n
+    label = make_label(fontdir)
+    src, n = font_source("LABEL", "The dealer's name: the characters of names, capitals 13 px tall.",
+                         LABEL_HEIGHT, LABEL_BASE, LABEL_SPACING, label, LABEL_EXTRA, 32, 95)
     parts.append(src)
     total += n
     head = (
@@ -763,17 +821,26 @@ def fonts_module(fontdir):
         "to whole bytes. A glyph of height 0 only advances (space).\n"
         '"""\n\n'
     )
-    return head + "\n".join(parts), total, {"SMALL": small, "BIG": big, "MEDIUM": med}
+    return head + "\n".join(parts), total, {"SMALL": small, "BIG": big, "MEDIUM": med, "LABEL": label}
 
 
 def icons_module():
     index = bytearray()
     data = bytearray()
     names = []
+    french = [n for n, _ in ICONS].index("_DIAMONDS")
     for i, (name, rows) in enumerate(ICONS):
         w = len(rows[0])
         if any(len(r) != w for r in rows):
             raise SystemExit("icon %s: ragged rows" % name)
+        # The suits' sizes are a contract with the screens: small ones fit a
+        # text line (12 rows) with room to spare, large ones are 24x24; the
+        # French suits follow the Spanish layout.
+        k = i - french if i >= french else i
+        if k < 4 and (w > SMALL_SUIT or len(rows) > SMALL_SUIT):
+            raise SystemExit("icon %s: small suits are at most %dx%d" % (name, SMALL_SUIT, SMALL_SUIT))
+        if 4 <= k < 8 and (w, len(rows)) != (24, 24):
+            raise SystemExit("icon %s: large suits are 24x24" % name)
         off = len(data)
         data += pack_hlsb(pattern(rows))
         index += bytes((off >> 8, off & 0xFF, w, len(rows)))
@@ -782,7 +849,6 @@ def icons_module():
     # The French suits keep the Spanish layout (small, then large), so
     # one offset maps a Spanish suit icon to its French one.
     order = [n for n, _ in ICONS]
-    french = order.index("_DIAMONDS")
     spanish = ["OROS", "COPAS", "ESPADAS", "BASTOS"]
     fr = ["_DIAMONDS", "_HEARTS", "_SPADES", "_CLUBS"]
     if order[:8] != spanish + [n + "_L" for n in spanish] \
@@ -808,7 +874,7 @@ def preview(glyph_sets, outdir, scale=4):
     for name, glyphs in glyph_sets.items():
         h = max(g.y + g.h for g in glyphs.values()) + 2
         chars = list(glyphs)
-        per = 32 if name == "SMALL" else 16
+        per = 32 if name in ("SMALL", "LABEL") else 16
         cell = max(g.w for g in glyphs.values()) + 3
         lines = [chars[i:i + per] for i in range(0, len(chars), per)]
         img = Image.new("1", (per * cell + 2, len(lines) * (h + 2) + 2), 0)

@@ -7,7 +7,7 @@ from app_helpers import boot, hand, play, reboot, saved
 
 from host_tools import mplane
 from tanteador import i18n
-from tanteador.icons import FRENCH, LARGE
+from tanteador.icons import DEALER, FRENCH, LARGE
 from tanteador.options import CARDS_FRENCH, CARDS_SPANISH
 
 # Each step: (label, script played before the screen is reported).
@@ -79,7 +79,9 @@ def test_a_portuguese_setup_plays_french_suits(cpython_run):
     assert d["cards"] and faces != pt[i18n.RANKS].split("|")
     for rank, suit in d["cards"]:
         assert faces[rank] in d["texts"] or "*" + faces[rank] in d["texts"]
-    assert sorted(d["icons"]) == sorted(FRENCH + suit for _, suit in d["cards"])
+    # Up to four players the dealer is marked in the list.
+    assert sorted(i for i in d["icons"] if i != DEALER) == sorted(FRENCH + suit for _, suit in d["cards"])
+    assert d["icons"].count(DEALER) == 1
     # The table: "?" until the trump is set, then the French diamond.
     assert "Mão 1" in r["table"]["texts"] and "?" in r["table"]["texts"]
     assert FRENCH + 0 in r["table-trump"]["icons"]

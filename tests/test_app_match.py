@@ -4,6 +4,7 @@ import sys
 
 from app_helpers import COUNT, TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, saved
 
+from tanteador import icons
 from tanteador.options import PAIRS
 
 
@@ -77,7 +78,9 @@ def test_four_players_in_pairs_with_virtual_draw(tmp_path):
     assert sorted(seated) == ["P1", "P2", "P3", "P4"]
     assert seated == ["P%d" % (p + 1) for p in d.seats]
     assert d.opts.first_dealer == 0
-    assert ("%s deals" % seated[0]) in app.texts
+    # The title says who partners whom; the dealer's row carries the dealer's mark.
+    assert "Seats: 1+3 vs 2+4" in app.texts and seated[0] in app.texts
+    assert app.p.icons.count(icons.DEALER) == 1
     play(app, board, "OK")
     m = app.match
     assert m.options.sides == PAIRS and m.nsides == 2

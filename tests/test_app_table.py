@@ -3,7 +3,7 @@
 from app_helpers import boot, play
 
 
-def lit_rows(board, x0, x1, y0=25, y1=50):
+def lit_rows(board, x0, x1, y0=14, y1=39):
     """How many pixel rows between y0 and y1 have a lit pixel in columns x0..x1-1."""
     return sum(1 for y in range(y0, y1) if any(board.pixel(x, y) for x in range(x0, x1)))
 

@@ -22,6 +22,7 @@ from tanteador import fonts, icons
 SMALL = fonts.SMALL
 MEDIUM = fonts.MEDIUM
 BIG = fonts.BIG
+LABEL = fonts.LABEL
 
 WIDTH = const(128)
 HEIGHT = const(64)
@@ -114,7 +115,7 @@ def suit_icon(suit, large=False, cards=0):
 def _max_bytes():
     """Largest glyph or icon bitmap, to size the scratch buffer once."""
     m = 0
-    for font in (SMALL, MEDIUM, BIG):
+    for font in (SMALL, MEDIUM, BIG, LABEL):
         idx = font[6]
         for i in range(0, len(idx), 5):
             m = max(m, ((idx[i + 2] + 7) >> 3) * idx[i + 3])
@@ -334,7 +335,7 @@ class Painter:
         return w
 
     def suit(self, suit, x, y, large=False, color=1, cards=0):
-        """Draw a suit (rules.OROS..BASTOS), small or, ``large``, 24 px.
+        """Draw a suit (rules.OROS..BASTOS), 11 px or, ``large``, 24 px.
 
         ``cards`` is the card style (options.CARDS_*): French cards draw
         the French suit of the same number.

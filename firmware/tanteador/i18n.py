@@ -100,8 +100,9 @@ CARDS = const(88)  # the setup row of the card style; CARDS_VALS by options.CARD
 CARDS_VALS = const(89)
 SUITS_FR = const(90)  # French suits in suit-number order: diamonds, hearts, spades, clubs
 RANKS_FR = const(91)  # French faces by rank index (rules.RANK_FACE_FR)
+SEATS_PAIRS = const(92)
 # Number of texts in a language module.
-COUNT = const(92)
+COUNT = const(93)
 
 
 class Texts:

@@ -60,7 +60,7 @@ def ids():
     return [r[0] for r in RECIPES]
 
 
-def _match(kind):
+def _match(kind, names=None):
     from tanteador.match import Match
     from tanteador.options import CARDS_FRENCH, GOAL_TIME, PAIRS, MatchOptions
 
@@ -81,10 +81,12 @@ def _match(kind):
         if kind.endswith("over"):
             m.record(2, (90, 30), 400000)
             m.record(1, (64, 56), 350000)
+    if names:
+        m.options.names = list(names[:m.options.players])
     return m
 
 
-def _state(board, kind, lang):
+def _state(board, kind, lang, names=None):
     fs = board.fs
     if kind == "bad":
         f = fs.open("state.json", "w")
@@ -92,17 +94,33 @@ def _state(board, kind, lang):
         f.close()
         return
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
-    m = None if kind == "new" else _match(kind).to_dict()
+    m = None if kind == "new" else _match(kind, names).to_dict()
     scr = "setup" if m is None else "table"
     Store(fs).save({"v": 1, "cfg": cfg, "m": m, "scr": scr})
+
+
+def _name_setup(setup, names):
+    """Give the setup all six names, whatever the player count it moves to."""
+    change = setup.change
+
+    def renamed(app, r, d):
+        change(app, r, d)
+        setup.names = list(names[:len(setup.names)])
+
+    setup.names = list(names[:len(setup.names)])
+    setup.change = renamed
 
 
 def _fixed_mem():
     return 123456
 
 
-def reach(board, sid, lang="en"):
-    """Power on an App on ``board`` (empty flash) and bring it to screen ``sid``."""
+def reach(board, sid, lang="en", names=None):
+    """Power on an App on ``board`` (empty flash) and bring it to screen ``sid``.
+
+    ``names`` (one per seat, up to six) replaces the players' names: the
+    layout check draws every screen with the widest names allowed.
+    """
     from tanteador.app import App
 
     for r in RECIPES:
@@ -110,13 +128,15 @@ def reach(board, sid, lang="en"):
             break
     else:
         raise ValueError(sid)
-    _state(board, r[1], lang)
+    _state(board, r[1], lang, names)
     if sid == "about":
         board.mem_free = _fixed_mem
     app = App(board, board.now)
     if r[1] == "bad":
         app.set_lang(lang)
     app.poll(board.now)
+    if names and r[1] == "new":
+        _name_setup(app.screen, names)
     Player(app, board).play(parse(r[2]))
     if sid == "notice-full":
         from tanteador import i18n

@@ -97,4 +97,5 @@ S = (
     "espagnoles|françaises\n"  # CARDS_VALS
     "carreau|cœur|pique|trèfle\n"  # SUITS_FR
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
+    "Places : 1+3 contre 2+4\n"  # SEATS_PAIRS
 )

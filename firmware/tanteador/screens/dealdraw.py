@@ -2,12 +2,20 @@
 
 With 4 players in pairs the draw also seats the players: the two highest
 play against the two lowest, the highest deals from seat 1, the partner
-sits opposite and the better of the others at the dealer's right.
+sits opposite and the better of the others at the dealer's right; the
+title then says who partners whom.
+
+Up to four players a row each, the dealer marked; five or six in two
+columns, with the dealer named on the last line.
 """
 
-from tanteador import i18n
+from micropython import const
+
+from tanteador import i18n, icons
 from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_Y0 = const(14)   # the first row, under the title and a blank row
 
 
 class DealDraw:
@@ -29,6 +37,7 @@ class DealDraw:
                 self.draws[who] += 1
         self.names = names
         self.seats = r.seats
+        self.pairs = pairs
         o = opts.copy()
         o.first_dealer = r.dealer
         if pairs:
@@ -36,30 +45,33 @@ class DealDraw:
         self.opts = o
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.FIRST))
         n = len(self.names)
+        ui.title(fb, app, app.t(i18n.SEATS_PAIRS if self.pairs else i18n.FIRST))
         seats = self.seats
-        y0 = ui.LINE + 2
         o = self.opts
-        cols = 1 if n <= 3 else 2
+        d = o.first_dealer
+        cols = 1 if n <= 4 else 2
         w = 128 // cols
         for s in range(n):
             p = seats[s]
             x = (s % cols) * w
-            # Rows as tall as a suit icon, so icons neither touch the title nor each other.
-            y = y0 + (s // cols) * ui.SUIT_H
+            y = _Y0 + (s // cols) * ui.LINE
             card = self.cards[p]
-            ui.text(fb, app, x, y, "%d" % (s + 1))
-            ui.text(fb, app, x + 8, y, ui.fit(self.names[p], w - 34))
             rank = ui.rank_name(app, card[0], o.cards)
             if self.draws[p] > 1:
                 rank = "*" + rank
-            xr = x + w - 4 - ui.SUIT_W
-            ui.right(fb, app, y, rank, xr - 1)
-            ui.suit(fb, app, xr, y - 1, card[1], cards=o.cards)
-        y = 64 - ui.LINE
-        d = o.first_dealer
-        ui.center(fb, app, y, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128))
+            xs = x + w - 2 - ui.SUIT_W
+            ui.suit(fb, app, xs, y + 1, card[1], cards=o.cards)
+            xr = ui.right(fb, app, y, rank, xs - 2)
+            xn = x + ui.text(fb, app, x, y, "%d" % (s + 1)) + 3
+            if cols == 1:
+                # No room for a last line: the dealer is marked in the list.
+                if s == d:
+                    ui.icon(fb, app, xn, y + 2, icons.DEALER)
+                xn += ui.ICON_W + 3
+            ui.text(fb, app, xn, y, ui.fit(self.names[p], xr - xn - 3))
+        if cols == 2:
+            ui.center(fb, app, 64 - ui.LINE, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128))
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

@@ -128,10 +128,11 @@ class Entry:
                 s = "%d" % self.vals[i]
                 if i == 0:
                     w = ui.big_width(s)
-                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE - 1, w + 6, ui.BIG_H + 2, 1)
-                    ui.big_center(fb, app, y + ui.LINE, s, cx, 0)
+                    # The box starts a row under the names' descenders, clear of them.
+                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
+                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx, 0)
                 else:
-                    ui.big_center(fb, app, y + ui.LINE, s, cx)
+                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx)
         else:
             rows = []
             for i in range(len(self.vals)):
@@ -171,8 +172,9 @@ class Entry:
     def _draw_last(self, fb, app, text):
         y = 64 - ui.LINE
         if self.err is not None:
+            # A row up in its band: descenders keep a row of band under them.
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y, text, 64, 0)
+            ui.center(fb, app, y - 1, text, 64, 0)
         else:
             ui.center(fb, app, y, text)
 

@@ -56,8 +56,8 @@ class Error:
 
     def draw(self, fb, app):
         ui.title(fb, app, app.t(i18n.ERROR))
-        ui.center(fb, app, ui.LINE + 4, self.code)
-        y = ui.wrap(fb, app, app.t(i18n.KEPT), 2 * ui.LINE + 8)
+        ui.center(fb, app, ui.TITLE_H + 1, self.code)
+        y = ui.wrap(fb, app, app.t(i18n.KEPT), ui.TITLE_H + ui.LINE + 2)
         ui.center(fb, app, 64 - ui.LINE, app.t(i18n.BACK_TABLE))
 
     def handle(self, ev, app):

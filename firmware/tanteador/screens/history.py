@@ -23,16 +23,16 @@ class History:
         top = min(max(0, self.sel - _ROWS + 1), max(0, len(hands) - _ROWS))
         if self.sel < top:
             top = self.sel
-        y = ui.LINE + 2
+        y = ui.TITLE_H + 1
         for i in range(top, min(len(hands), top + _ROWS)):
             h = hands[i]
             inv = i == self.sel
             c = 0 if inv else 1
             if inv:
-                fb.fill_rect(0, y - 1, 128, ui.LINE, 1)
+                fb.fill_rect(0, y, 128, ui.LINE, 1)
             ui.text(fb, app, 1, y, "%d" % h.number, c)
             if h.trump is not None:
-                ui.suit(fb, app, 16, y - 1, h.trump, c)
+                ui.suit(fb, app, 16, y + 1, h.trump, c)
             ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
             w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
             ui.right(fb, app, y, ui.fit(w, 44), 127, c)

@@ -28,7 +28,7 @@ class MatchEnd:
     def draw(self, fb, app):
         m = app.match
         ui.title(fb, app, app.t(i18n.MATCH_OVER))
-        y = ui.LINE - 1
+        y = ui.LINE
         w = m.winner
         s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % app.side_name(w)
         ui.center(fb, app, y, ui.fit(s, 128))

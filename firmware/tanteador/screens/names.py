@@ -33,7 +33,7 @@ class Names:
         ui.title(fb, app, app.t(i18n.NAMES))
         s = self.setup
         items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]
-        ui.rows(fb, app, items, self.sel, ui.LINE + 1, 4, self.editing)
+        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, 4, self.editing)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

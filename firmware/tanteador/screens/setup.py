@@ -166,7 +166,7 @@ class Setup:
         if self.sel >= len(rows):
             self.sel = len(rows) - 1
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
-        ui.rows(fb, app, items, self.sel, ui.LINE + 1, _VISIBLE, self.editing)
+        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing)
         if self.err is not None:
             y = 64 - ui.LINE
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)

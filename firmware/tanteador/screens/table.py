@@ -1,10 +1,15 @@
-"""The table: scores in big digits, who deals, cuts and leads, trump, goal.
+"""The table: scores, who deals (in letters read from across the table), cuts and leads.
 
-Layout (rows): 0-12 hand number (or, until the next press, the result of
-the hand just recorded), goal progress or time left, signals reminder,
-trump; 13-24 side names; 25-49 scores in 25 px digits, one column a side
-(with four or more sides, a grid of names and medium digits when a score is
-too wide for its column); 51-63 dealer, cutter and leader.
+Layout (rows):
+- 0-40, scores. Up to four sides whose scores fit 24 px digits: a row of
+  side names (0-11; the cutter's and the leader's names behind their marks)
+  over the digits (14-38), one column a side. Otherwise a grid of two
+  columns, a side a row of 14 (name, then its score in 13 px digits).
+- 41-63, the hand: the dealer's mark and name in 13 px capitals on the
+  left; on the right the hand number (and the signals reminder) over the
+  goal or time left and the trump.
+After a hand is counted its result (who won, void, capote) covers the top
+row until the next press.
 
 The hand starts here: UP/DOWN set the trump when the dealer turns it up
 (DOWN from "?" goes oros, copas, espadas, bastos; UP the other way round),
@@ -18,15 +23,68 @@ from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.options import GOAL_TIME
 from tanteador.screens import ui
 
-_NAMES_Y = const(13)
-_DIGITS_Y = const(25)
-_SEATS_Y = const(52)
+_DIGITS_Y = const(14)
+_BANNER_H = const(13)     # the result's band: the top line and a row under it
+_ROW = const(14)          # a grid row: the medium digits and a blank row
+_BAND_Y = const(41)
+_LINE2_Y = const(52)      # its line box overlaps the one above by a row both leave blank
+_DEALER_Y = const(42)     # the label font's box (20 rows), capitals 45-57
 
 
 def clock(ms):
     """m:ss for a time left (rounded up, never negative)."""
     s = (max(0, ms) + 999) // 1000
     return "%d:%02d" % (s // 60, s % 60)
+
+
+def columns(vals):
+    """True when the scores go in columns of 24 px digits, else in the grid."""
+    n = len(vals)
+    if n > 4:
+        return False
+    w = 128 // n
+    for v in vals:
+        if ui.big_width("%d" % v) > w - 2:
+            return False
+    return True
+
+
+def _shares(widths, room):
+    """Room for each of a team's names: short names whole, the rest shared evenly."""
+    out = list(widths)
+    left = len(widths)
+    for w in sorted(widths):
+        share = room // left
+        if w > share:
+            break
+        room -= w
+        left -= 1
+    else:
+        return out
+    for k in range(len(out)):
+        if out[k] > share:
+            out[k] = share
+    return out
+
+
+def _label_w(app, seats, marks, names=True):
+    """Width of a side's label: its marks and slashes, and with ``names`` its names."""
+    # A slash follows a name's glyph spacing, and a blank column follows it.
+    w = (len(seats) - 1) * (ui.width("/") + 2)
+    for k in range(len(seats)):
+        if marks[k] is not None:
+            w += ui.icon_width(marks[k]) + 2
+        if names:
+            w += ui.width(app.seat_name(seats[k]))
+    return w
+
+
+def _put(app, pieces, x, y):
+    """Draw a side's label (see Table._side) from (x, y)."""
+    for p in pieces:
+        if p[0] is not None:
+            x += ui.icon(None, app, x, y + 3, p[0]) + 2
+        x += ui.text(None, app, x, y, p[1]) + 1
 
 
 class Table:
@@ -40,90 +98,143 @@ class Table:
         return m.time_left_ms(app.hand_ms) if m.options.goal == GOAL_TIME else None
 
     def draw(self, fb, app):
-        # Scores, names and seats change only with a new Table (a hand
+        # Scores, names and the dealer change only with a new Table (a hand
         # recorded or undone): kept, so setting the trump or the clock's
-        # tick redraws the top row alone.
+        # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
             self._body(fb, app)
             app.p.keep(self)
         self._top(fb, app)
 
-    def _top(self, fb, app):
-        """Row 0: the hand number (or the last result), the goal or time left, signals, trump."""
+    def _goal(self, app):
+        """(icon, text) of the goal line: time left, or the target."""
         m = app.match
-        x = 128
-        if m.over:
-            pass
-        elif app.trump is not None:
-            x -= ui.SUIT_W
-            ui.suit(fb, app, x, 0, app.trump)
-        else:
-            x = ui.right(fb, app, 0, "?", 127)
+        left = self._left(app)
+        if left is not None:
+            return icons.CLOCK, clock(left)
+        return icons.TROPHY, "%d" % m.progress()[1]
+
+    def _right_w(self, app):
+        """Width of the band's right part; the same all hand long (tabular digits)."""
+        m = app.match
+        w1 = ui.width(app.t(i18n.HAND) % m.hand_no)
         if m.options.signals:
-            x -= ui.ICON_W + 3
-            ui.icon(fb, app, x, 2, icons.SIGNALS)
-        target = m.progress()[1]
+            w1 += ui.ICON_W + 3
+        w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
+        return max(w1, w2)
+
+    def _top(self, fb, app):
+        """The band's right part (hand number, signals, goal or time, trump) and the result."""
+        m = app.match
+        y = _BAND_Y
+        x = ui.right(fb, app, y, app.t(i18n.HAND) % m.hand_no, 128)
+        if m.options.signals:
+            ui.icon(fb, app, x - ui.ICON_W - 3, y + 2, icons.SIGNALS)
+        y = _LINE2_Y
+        x = 128
+        if not m.over:
+            if app.trump is not None:
+                x -= ui.SUIT_W
+                ui.suit(fb, app, x, y + 1, app.trump)
+            else:
+                x = ui.right(fb, app, y, "?", 127)
+            x -= 3
+        ic, s = self._goal(app)
         left = self._left(app)
         self._shown = None if left is None else (left + 999) // 1000
-        if left is not None:
-            x = ui.right(fb, app, 0, clock(left), x - 3) - 9
-            ui.icon(fb, app, x, 2, icons.CLOCK)
-        else:
-            x = ui.right(fb, app, 0, "%d" % target, x - 3) - 11
-            ui.icon(fb, app, x, 2, icons.TROPHY)
+        x = ui.right(fb, app, y, s, x) - ui.ICON_W - 2
+        ui.icon(fb, app, x, y + 2, ic)
         if app.banner is not None:
             from tanteador.screens.outcome import outcome
 
             h = m.hands[app.banner]
-            app.p.bar(0, ui.LINE, 0, x - 2)
-            ui.text(fb, app, 1, 0, ui.fit(outcome(app, h.winner, h.capote), x - 4), 0)
-        else:
-            ui.text(fb, app, 0, 0, app.t(i18n.HAND) % m.hand_no)
+            app.p.bar(0, _BANNER_H)
+            ui.text(fb, app, 1, 0, ui.fit(outcome(app, h.winner, h.capote), 126), 0)
 
     def _body(self, fb, app):
-        """Rows 13 on: the sides' names and scores, then who deals, cuts and leads."""
+        """The scores with the sides' names, then the dealer."""
         m = app.match
         vals = m.progress()[0]
         n = len(vals)
-        w = 128 // n
-        big = n <= 3
-        if not big:
-            # Four to six sides get big digits too while every score fits its
-            # column (hands won usually do); long point totals need the grid.
-            big = True
-            for v in vals:
-                if ui.big_width("%d" % v) > w - 2:
-                    big = False
-        if big:
+        if columns(vals):
+            w = 128 // n
+            if n == 2:
+                self._two(app, m)
             for i in range(n):
                 cx = i * w + w // 2
-                ui.center(fb, app, _NAMES_Y, ui.fit(app.side_name(i), w - 4), cx)
+                if n > 2:
+                    p, lw = self._side(app, m, i, w - 4)
+                    _put(app, p, cx - lw // 2, 0)
                 ui.big_center(fb, app, _DIGITS_Y, "%d" % vals[i], cx, 1, w - 2)
                 if i:
-                    fb.vline(i * w, _NAMES_Y + 2, _SEATS_Y - _NAMES_Y - 4, 1)
+                    # Under the names: two sides' names may reach across it.
+                    top = _DIGITS_Y if n == 2 else 2
+                    fb.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
         else:
             for i in range(n):
-                y = _NAMES_Y + (i // 2) * ui.LINE
+                y = (i // 2) * _ROW
                 x0 = (i % 2) * 66
-                ui.text(fb, app, x0, y, ui.fit(app.side_name(i), 32))
-                ui.medium_right(fb, app, y + 1, "%d" % vals[i], x0 + 60)
+                s = "%d" % vals[i]
+                ui.medium_right(fb, app, y, s, x0 + 62)
+                _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
-            ui.center(fb, app, _SEATS_Y, app.t(i18n.MATCH_OVER))
+            ui.text(fb, app, 0, _LINE2_Y, ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4))
             return
-        self._seats(fb, app, m)
+        x = ui.icon(fb, app, 0, _DEALER_Y + 5, icons.DEALER) + 3
+        room = 128 - self._right_w(app) - 4 - x
+        ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
 
-    def _seats(self, fb, app, m):
-        """Dealer, cutter and leader of the hand in play, each behind its icon."""
-        y = _SEATS_Y
-        parts = [(icons.DEALER, m.dealer), (icons.CUT, m.cutter), (icons.LEAD, m.leader)]
-        if m.cutter == m.leader:
-            parts = [parts[0], (icons.LEAD, m.leader)]
-        w = 128 // len(parts)
-        for k in range(len(parts)):
-            ic, seat = parts[k]
-            x = k * w
-            x += ui.icon(fb, app, x, y + 2, ic) + 2
-            ui.text(fb, app, x, y, ui.fit(app.seat_name(seat), w - (x - k * w) - 2))
+    def _two(self, app, m):
+        """Two sides' names, each over its score, the longer one taking the room the other leaves."""
+        need = [self._side(app, m, i, 128)[1] for i in range(2)]
+        # Two blank columns at the edges, eight between the names: two names, not one.
+        rooms = _shares(need, 116)
+        p0, w0 = self._side(app, m, 0, rooms[0])
+        p1, w1 = self._side(app, m, 1, rooms[1])
+        x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
+        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), 126 - w1)
+        _put(app, p0, x0, 0)
+        _put(app, p1, x1, 0)
+
+    def _side(self, app, m, side, room):
+        """A side's label in ``room`` px: [(mark, text)...] and its width.
+
+        The cutter and the leader stand behind their marks.
+        """
+        seats = []
+        marks = []
+        for s in m.options.side_seats(side):
+            mk = None
+            if not m.over:
+                if s == m.leader:
+                    mk = icons.LEAD
+                elif s == m.cutter:
+                    mk = icons.CUT
+            seats.append(s)
+            marks.append(mk)
+        if _label_w(app, seats, marks) > room and None in marks and len(set(marks)) > 1:
+            # A team that cuts or leads, too long to name whole: its marked
+            # members alone (the others know their partner).
+            seats = [seats[k] for k in range(len(seats)) if marks[k] is not None]
+            marks = [mk for mk in marks if mk is not None]
+        last = len(seats) - 1
+        fixed = _label_w(app, seats, marks, False)
+        names = [app.seat_name(s) for s in seats]
+        rooms = _shares([ui.width(t) for t in names], room - fixed)
+        # Pieces of (mark, text): a mark starts a piece, names without one join the last.
+        pieces = []
+        for k in range(len(seats)):
+            t = ui.fit(names[k], rooms[k]) + ("/" if k < last else "")
+            if marks[k] is None and pieces:
+                pieces[-1][1] += t
+            else:
+                pieces.append([marks[k], t])
+        total = -1
+        for p in pieces:
+            if p[0] is not None:
+                total += ui.icon_width(p[0]) + 2
+            total += ui.width(p[1]) + 1
+        return pieces, total
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -2,7 +2,8 @@
 
 Everything goes through ``tanteador.draw`` so that every string lands in the
 text model (``app.texts``). Sizes follow the generated fonts: a text line
-box is LINE rows, big digits BIG_H rows, suits 13 px (24 px large).
+box is LINE rows, big digits BIG_H rows, suits at most 11 px (24 px large)
+so that a suit fits a text line with a row to spare.
 
 Suits are drawn and named in the match's card style (options.CARDS_*):
 screens go through ``suit``, ``suit_name`` and ``rank_name`` for that.
@@ -15,8 +16,9 @@ from tanteador import i18n, icons
 
 LINE = D.LINE
 BIG_H = const(25)
-SUIT_W = const(13)
-SUIT_H = const(13)
+SUIT_W = const(11)
+SUIT_H = const(11)
+TITLE_H = const(13)  # the title bar: a text line and a blank row under its descenders
 SUIT_L = const(24)
 ICON_W = const(9)
 
@@ -47,6 +49,24 @@ def center(fb, app, y, s, cx=64, c=1):
 
 def big_width(s):
     return D.text_width(s, D.BIG)
+
+
+def medium_width(s):
+    return D.text_width(s, D.MEDIUM)
+
+
+def icon_width(icon_id):
+    return icons.INDEX[icon_id * 4 + 2]
+
+
+def label(fb, app, x, y, s):
+    """``s`` in the label font (capitals 13 px), its box's top-left at (x, y)."""
+    return app.p.text(s, x, y, 1, D.LABEL)
+
+
+def label_fit(s, w):
+    """``s`` shortened with an ellipsis to ``w`` pixels of the label font."""
+    return D.ellipsize(s, w, D.LABEL)
 
 
 def big_center(fb, app, y, s, cx, c=1, room=128):
@@ -103,17 +123,16 @@ def icon(fb, app, x, y, icon_id, c=1):
 def title(fb, app, s, trump=None):
     """The title bar: inverted band with ``s`` on it, and the trump at its right.
 
-    The suit icon is a row taller than the band, so the band grows a one-row
-    tab under it instead of cutting the icon's foot off.
+    The band is a row taller than the text line, so that descenders keep a
+    row of band under them; the suit sits inside it with a row above and below.
     """
-    app.p.bar(0, LINE)
+    app.p.bar(0, TITLE_H)
     if trump is None:
         app.p.text(fit(s, 124), 2, 0, 0)
         return
-    x = 128 - SUIT_W - 1
+    x = 128 - SUIT_W - 2
     app.p.text(fit(s, x - 4), 2, 0, 0)
-    app.p.bar(LINE, 1, x - 1, SUIT_W + 2)
-    suit(fb, app, x, 0, trump, 0)
+    suit(fb, app, x, 1, trump, 0)
 
 
 def rows(fb, app, items, sel, y0, nvis, editing=False):
@@ -136,6 +155,10 @@ def rows(fb, app, items, sel, y0, nvis, editing=False):
         if on and not editing:
             p.bar(y, LINE, 0, w)
             c = 0
+        if value:
+            # A long value (a name) gives way to a label that would vanish.
+            room = w - 8 - min(D.text_width(label), (w - 8) // 2)
+            value = fit(value, room)
         vw = D.text_width(value) if value else 0
         p.text(fit(label, w - vw - 8), 2, y, c)
         if value:

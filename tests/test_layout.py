@@ -1,0 +1,162 @@
+"""Layout: every screen in every language, with the widest names, keeps each
+text and icon inside its box and clear of the others; the table reads from
+across a card table."""
+
+import pytest
+
+import gallery
+from hostboard import HostBoard
+from script import Player, parse
+from tanteador import draw, i18n, icons
+from tanteador.app import App
+from tanteador.match import Match
+from tanteador.options import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
+from tanteador.store import Store
+
+from host_tools import layout
+
+# The widest names the device takes: 12 characters of its widest letter (all
+# different, as the names list requires), and names with marks and accents.
+WIDE = ["WWWWWWWWWWWW", "WWWWWWWWWWWM", "WWWWWWWWWWMW", "WWWWWWWWWMWW", "WWWWWWWWMWWW", "WWWWWWWMWWWW"]
+ACCENTED = ["Mª José", "Íñigo", "Zoë", "João", "Chloé", "Ángel"]
+
+
+def _problems(app):
+    return layout.problems(layout.Recorder(app).frame())
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_every_screen_keeps_its_texts_and_icons_in_their_boxes(lang, tmp_path):
+    bad = []
+    n = 0
+    for names in (None, WIDE, ACCENTED):
+        for sid in gallery.ids():
+            n += 1
+            app = gallery.reach(HostBoard(str(tmp_path / ("f%d" % n))), sid, lang, names)
+            bad += ["%s %s: %s" % (sid, (names or ["-"])[0], p) for p in _problems(app)]
+    assert not bad, "\n".join(bad)
+
+
+# ---------------------------------------------------------- the check itself
+class _Frame:
+    """A bare App for the recorder: a Painter on a fresh buffer and a drawing."""
+
+    def __init__(self, paint):
+        from tanteador.draw import Painter
+        import framebuf
+
+        self.buffer = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buffer, 128, 64, framebuf.MONO_VLSB)
+        self.p = Painter(self.fb, self.buffer)
+        self.paint = paint
+
+    def render(self):
+        self.p.begin(0, self)
+        self.paint(self.p)
+
+
+def _check(paint):
+    return layout.problems(layout.Recorder(_Frame(paint)).frame())
+
+
+def test_the_check_sees_each_kind_of_fault():
+    assert _check(lambda p: (p.text("Ana", 0, 0), p.text("Beto", 30, 0))) == []
+    # Two texts inking over each other.
+    assert "overlaps" in _check(lambda p: (p.text("Ana", 0, 0), p.text("Beto", 10, 4)))[0]
+    # A suit's foot spilling out of a title band.
+    assert "outside any band" in _check(lambda p: (p.bar(0, 8), p.suit(1, 0, 0, False, 0)))[0]
+    # A descender on the bottom edge of a title band.
+    assert "bottom of its band" in _check(lambda p: (p.bar(0, 12), p.text("History", 0, 0, 0)))[0]
+    assert _check(lambda p: (p.bar(0, 13), p.text("History", 0, 0, 0))) == []
+    # Two suits stacked without a blank row between them.
+    assert "touches" in _check(lambda p: (p.suit(0, 0, 0), p.suit(1, 0, 11)))[0]
+    assert _check(lambda p: (p.suit(0, 0, 0), p.suit(1, 0, 12))) == []
+    # Light ink on a light band, a divider through a name, off the screen.
+    assert "light band" in _check(lambda p: (p.bar(0, 12), p.text("Ana", 0, 0)))[0]
+    assert "line" in _check(lambda p: (p.text("Ana", 0, 0), p.vline(5, 0, 20)))[0]
+    assert "screen" in _check(lambda p: p.text("Ana", 120, 0))[0]
+    # Digits hanging from a banner read as one shape with it.
+    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 13)))[0]
+    assert _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 14))) == []
+    # A band drawn over a whole text replaces it; over part of it, it cuts it.
+    assert _check(lambda p: (p.text("Ana", 0, 0), p.bar(0, 13))) == []
+    assert "partly covered" in _check(lambda p: (p.text("Ana", 0, 0), p.bar(6, 13)))[0]
+
+
+# ---------------------------------------------------------------- the table
+def _table(tmp_path, opts, points):
+    m = Match(opts)
+    for pts in points:
+        m.record(0, pts, 60000)
+    board = HostBoard(str(tmp_path))
+    cfg = {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
+    Store(board.fs).save({"v": 1, "cfg": cfg, "m": m.to_dict(), "scr": "table"})
+    app = App(board, board.now)
+    app.poll(board.now)
+    Player(app, board).play(parse("wait 3s"))       # past the "match resumed" notice
+    assert app.screen.NAME == "table"
+    return app, m
+
+
+def _setups():
+    for players in range(2, 7):
+        yield MatchOptions(players=players, names=WIDE[:players])
+    yield MatchOptions(players=4, sides=PAIRS, names=WIDE[:4])
+    yield MatchOptions(players=6, sides=PAIRS, names=ACCENTED)
+    yield MatchOptions(players=6, sides=TRIOS, names=WIDE)
+    yield MatchOptions(players=3, names=ACCENTED[:3], goal=GOAL_POINTS, target=500)
+    yield MatchOptions(players=6, names=ACCENTED, goal=GOAL_POINTS, target=500)
+
+
+def _hands(o):
+    """Hands that give every side points (and, on the points goal, three-digit totals)."""
+    k = o.nsides
+    split = {2: (70, 50), 3: (44, 40, 36), 4: (35, 30, 30, 25), 5: (30, 25, 25, 20, 20),
+             6: (30, 20, 20, 20, 15, 15)}[k]
+    return [split] * (5 if o.goal == GOAL_POINTS else 1)
+
+
+@pytest.mark.parametrize("opts", list(_setups()), ids=lambda o: "%d-%d-%d" % (o.players, o.sides, o.goal))
+def test_the_table_reads_from_across_the_table(opts, tmp_path):
+    app, m = _table(tmp_path, opts, _hands(opts))
+    events = layout.Recorder(app).frame()
+    assert layout.problems(events) == []
+    items = layout.Recorder.items(events)
+    vals = m.progress()[0]
+    for v in vals:
+        digits = [it for it in items if it.kind == "text" and it.what == "%d" % v]
+        assert digits and min(it.height for it in digits) >= 13, (v, [it.height for it in digits])
+        if len(vals) <= 4 and v < 10:
+            # Hands won, two to four sides: the 24 px digits of before.
+            assert min(it.height for it in digits) >= 24
+    dealer = app.seat_name(m.dealer)
+    shown = [it for it in items if it.font is draw.LABEL]
+    assert len(shown) == 1 and dealer.startswith(shown[0].what.rstrip("…"))
+    assert shown[0].height >= 13
+    assert icons.DEALER in app.p.icons and icons.LEAD in app.p.icons
+    if m.cutter != m.leader:
+        assert icons.CUT in app.p.icons
+
+
+def test_a_dealer_with_a_short_name_is_shown_whole(tmp_path):
+    app, m = _table(tmp_path, MatchOptions(players=4, names=ACCENTED[:4]), [])
+    assert m.dealer == 0 and "Mª José" in app.texts
+
+
+# ----------------------------------------------------------------- the draw
+def test_the_four_player_draw_says_who_partners_whom_and_names_everyone(tmp_path):
+    for lang in i18n.LANGS:
+        board = HostBoard(str(tmp_path / lang))
+        app = gallery.reach(board, "draw-pairs", lang, ACCENTED)
+        assert app.t(i18n.SEATS_PAIRS) in app.texts
+        for name in ACCENTED[:4]:
+            assert name in app.texts
+        assert icons.DEALER in app.p.icons
+
+
+def test_small_suits_fit_a_text_line_and_large_ones_are_24():
+    for s in range(4):
+        w, h = icons.INDEX[s * 4 + 2], icons.INDEX[s * 4 + 3]
+        assert w <= 11 and h <= 11
+        L = (s + icons.LARGE) * 4
+        assert (icons.INDEX[L + 2], icons.INDEX[L + 3]) == (24, 24)
