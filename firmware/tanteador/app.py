@@ -111,6 +111,8 @@ class App:
         if doc is not None:
             self.cfg, self.match, scr, tr, en = doc
         self.S = i18n.load(self.cfg["lang"])
+        # Importing the fonts left its garbage: the first screen loads on a tidy heap.
+        _collect()
         self._boot(scr, problem, tr, en)
         # The store's boot-only code need not stay for the first screen.
         self.sweep()

@@ -147,7 +147,9 @@ def cmd_app_cuts(a):
     def counted():
         k0 = ffs.ops
         r = commit()
-        commits.append((k0, ffs.ops, _canon(app.state())))
+        # Kept as text: one block each, not a tree of small objects that
+        # scatters the heap the boots below compile the screens on.
+        commits.append((k0, ffs.ops, json.dumps(app.state())))
         return r
 
     app.commit = counted
@@ -173,6 +175,10 @@ def cmd_app_cuts(a):
                 before = d
             elif k0 < k <= k1:
                 after = d
+        if isinstance(before, str):
+            before = json.loads(before)
+        if after is not None:
+            after = json.loads(after)
         for keep in keeps:
             faultfs.restore(DirFS(folder), start)
             ffs = faultfs.FaultFS(DirFS(folder), cut_at=k, keep=keep)
