@@ -9,6 +9,7 @@ service worker with the list of everything it keeps for offline use.
 ``serve`` builds into a temporary folder and serves it on this machine.
 """
 
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -16,6 +17,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 
 from host_tools import FIRMWARE, ROOT, UserError, wasmlane
 
@@ -130,21 +132,32 @@ def server(folder, host="127.0.0.1", port=0):
         raise UserError("cannot listen on %s:%d: %s" % (host, port, e.strerror))
 
 
+@contextlib.contextmanager
+def temporary_site(host="127.0.0.1", port=0):
+    """The page built into a temporary folder, served from a thread while the block runs; the server."""
+    with tempfile.TemporaryDirectory(prefix="tanteador-web-") as folder:
+        build(folder)
+        httpd = server(folder, host, port)
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield httpd
+        finally:
+            httpd.shutdown()
+            httpd.server_close()
+
+
 def main(args):
     """Entry for `tanteador web` with parsed arguments."""
     if args.build:
         build(args.build)
         print("Wrote the page to %s: publish the folder on any static web host (HTTPS)." % args.build)
         return 0
-    with tempfile.TemporaryDirectory(prefix="tanteador-web-") as folder:
-        build(folder)
-        httpd = server(folder, args.host, args.port)
+    with temporary_site(args.host, args.port) as httpd:
         host, port = httpd.server_address[:2]
         print("Tanteador in a browser: http://%s:%d/  (Ctrl-C stops)" % (host, port), flush=True)
         try:
-            httpd.serve_forever()
+            threading.Event().wait()
         except KeyboardInterrupt:
             pass
-        finally:
-            httpd.server_close()
     return 0

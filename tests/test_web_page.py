@@ -18,7 +18,7 @@ import pytest
 import script
 import webdrive
 
-from host_tools import cli
+from host_tools import cli, webapp
 
 SEED = 3
 # Setup and draw; a hand won on a hold with auto-repeat; the menu (long OK)
@@ -34,10 +34,9 @@ FLASH = """() => Object.fromEntries(Object.keys(localStorage)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    s = webdrive.Site(str(tmp_path_factory.mktemp("site")))
-    yield s
-    s.close()
+def url():
+    with webapp.temporary_site() as httpd:
+        yield "http://127.0.0.1:%d/" % httpd.server_address[1]
 
 
 @pytest.fixture(scope="module")
@@ -60,13 +59,13 @@ def open_page(browser, url, viewport=PHONE):
 
 
 @pytest.fixture(scope="module")
-def played(browser, site, tmp_path_factory):
+def played(browser, url, tmp_path_factory):
     """The match played on the page, each frame checked against the simulator's."""
     work = tmp_path_factory.mktemp("sim")
     steps = script.parse(MATCH)
     want = webdrive.sim_frames(MATCH, work / "flash", work / "png", SEED)
     assert len(want) == len(steps) + 1
-    context, page = open_page(browser, site.url + "?seed=%d" % SEED)
+    context, page = open_page(browser, url + "?seed=%d" % SEED)
     cold = page.evaluate("window.tanteador.firstFrameMs")
     webdrive.wait_frame(page, want[0], "boot")
     hands = webdrive.Hands(page)
@@ -155,9 +154,20 @@ def test_export_is_what_pull_reads(exported, tmp_path):
     assert (tmp_path / "out" / "board" / "state.json").read_text() == flash["state.json"]
 
 
-def test_import_brings_the_match_into_another_browser(browser, site, exported, played):
+def deflated_folder_zip(flash, path):
+    """The files zipped again by another tool: deflated, inside a folder."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in flash.items():
+            z.writestr("tanteador-flash/" + name, text)
+    return path
+
+
+@pytest.mark.parametrize("made_by", ["export", "another-tool"])
+def test_import_brings_the_match_into_another_browser(browser, url, exported, played, made_by, tmp_path):
     path, flash = exported
-    context, page = open_page(browser, site.url)
+    if made_by == "another-tool":
+        path = deflated_folder_zip(flash, tmp_path / "again.zip")
+    context, page = open_page(browser, url)
     try:
         with page.expect_navigation():
             page.set_input_files("#import", str(path))
@@ -168,14 +178,28 @@ def test_import_brings_the_match_into_another_browser(browser, site, exported, p
         context.close()
 
 
-def test_a_damaged_save_is_set_aside_and_reported(browser, site, played, tmp_path):
+def test_an_import_that_is_not_a_zip_changes_nothing(browser, url, tmp_path):
+    bad = tmp_path / "photo.zip"
+    bad.write_bytes(b"\x89PNG not a zip at all")
+    context, page = open_page(browser, url)
+    try:
+        before = page.evaluate(FLASH)
+        page.set_input_files("#import", str(bad))
+        page.wait_for_function("document.getElementById('status').textContent.startsWith('Import failed')")
+        assert "not a ZIP file" in page.text_content("#status")
+        assert page.evaluate(FLASH) == before
+    finally:
+        context.close()
+
+
+def test_a_damaged_save_is_set_aside_and_reported(browser, url, played, tmp_path):
     good = (played["sim_flash"] / "state.json").read_text()
     damaged = good[: len(good) // 2]
     flash = tmp_path / "flash"
     flash.mkdir()
     (flash / "state.json").write_text(damaged)
     want = webdrive.sim_frames("wait 100", flash, tmp_path / "png", SEED)[0]
-    context, page = open_page(browser, site.url)
+    context, page = open_page(browser, url)
     try:
         page.evaluate("(t) => localStorage.setItem('%sstate.json', t)" % PREFIX, damaged)
         page.reload()
@@ -190,8 +214,8 @@ def test_a_damaged_save_is_set_aside_and_reported(browser, site, played, tmp_pat
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_page_fits_the_screen(browser, site, viewport):
-    context, page = open_page(browser, site.url, viewport)
+def test_the_page_fits_the_screen(browser, url, viewport):
+    context, page = open_page(browser, url, viewport)
     try:
         canvas = page.locator("#oled").bounding_box()
         assert canvas["width"] <= viewport["width"]

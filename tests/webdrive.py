@@ -8,13 +8,12 @@ tests with the install hint; in CI (``CI`` set) it fails them.
 import functools
 import os
 import shutil
-import threading
 
 import pytest
 import script
 from PIL import Image
 
-from host_tools import render, sim, webapp
+from host_tools import render, sim
 
 CHROMIUM_HINT = ("the browser tests need Chromium and Playwright: "
                  "`apt-get install chromium` and `pip install -e \".[test]\"` "
@@ -54,20 +53,6 @@ def chromium():
             pytest.fail(CHROMIUM_HINT)
         pytest.skip(CHROMIUM_HINT)
     return exe
-
-
-class Site:
-    """The page built into ``folder`` and served on a free local port."""
-
-    def __init__(self, folder):
-        webapp.build(folder)
-        self.httpd = webapp.server(folder)
-        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def png_frame(path):

@@ -220,7 +220,11 @@ async function start() {
   // A button cannot stay down while the page is away.
   window.addEventListener("blur", () => held.forEach((d, b) => d && edge(b, false, performance.now())));
   stats.ready = true;
-  say("Saved in this browser; works offline.");
+  const saved = "Saved in this browser.";
+  say(saved);
+  navigator.serviceWorker?.ready.then(() => {
+    if (statusLine.textContent === saved) say("Saved in this browser; works offline.");
+  });
 }
 
 function exportFiles() {
