@@ -12,6 +12,9 @@ damaged save is set aside and reported as on the device.
 import json
 import shutil
 import statistics
+import subprocess
+import sys
+import urllib.request
 import zipfile
 
 import pytest
@@ -178,6 +181,25 @@ def test_import_brings_the_match_into_another_browser(browser, url, exported, pl
         context.close()
 
 
+def test_an_import_that_would_replace_the_match_asks_first(played, tmp_path):
+    page = played["page"]
+    before = page.evaluate(FLASH)
+    sim_files = {p.name: p.read_text() for p in played["sim_flash"].iterdir()}
+    assert sim_files["state.json"] != before["state.json"]   # the hands took other times
+    asked = []
+
+    def no(dialog):
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", no)
+    page.set_input_files("#import", str(deflated_folder_zip(sim_files, tmp_path / "other.zip")))
+    page.wait_for_function("document.getElementById('status').textContent.startsWith('Import cancelled')")
+    assert asked and "state.json" in asked[0]
+    assert page.evaluate(FLASH) == before
+    assert page.evaluate("window.tanteador.error") is None
+
+
 def test_an_import_that_is_not_a_zip_changes_nothing(browser, url, tmp_path):
     bad = tmp_path / "photo.zip"
     bad.write_bytes(b"\x89PNG not a zip at all")
@@ -245,3 +267,21 @@ def test_build_writes_a_static_folder(tmp_path):
     shutil.rmtree(folder / "mp")
     (folder / "mp").write_text("not a folder")
     assert cli.main(["web", "--build", str(folder)]) == 1
+
+
+def test_web_serves_the_page_and_prints_its_address():
+    cmd = [sys.executable, "-c", "import sys; from host_tools.cli import main; sys.exit(main())",
+           "web", "--port", "0"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    try:
+        line = p.stdout.readline()
+        assert line.startswith("Tanteador in a browser: http://127.0.0.1:"), line
+        address = line.split()[4]
+        with urllib.request.urlopen(address, timeout=10) as r:
+            assert b'src="page.js"' in r.read()
+        with urllib.request.urlopen(address + "mp/micropython.wasm", timeout=10) as r:
+            assert r.headers["Content-Type"] == "application/wasm"
+            assert r.read(4) == b"\0asm"
+    finally:
+        p.terminate()
+        p.wait(timeout=10)

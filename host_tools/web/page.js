@@ -26,6 +26,7 @@ const statusLine = document.getElementById("status");
 const pixels = new ImageData(128, 64);
 const shadow = new OffscreenCanvas(128, 64);
 let lastView = null;
+let halted = false;                  // set while an import replaces the flash: the app must not save over it
 let pendingInput = null;               // browser time of the last button edge not yet answered by a frame
 const held = [false, false, false, false];
 // A frame that comes while a button has been held this long answers the hold
@@ -154,8 +155,15 @@ function draw(view) {
   }
 }
 
+// A browser lets sound start only from a press: the first one after a reload starts it.
+function wakeSound() {
+  if (buzzer.on && (!buzzer.audio || buzzer.audio.state !== "running")) buzzer.enable(true);
+}
+
 async function start() {
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+  // Ask the browser not to clear the flash when it runs short of room (it may still say no).
+  navigator.storage?.persist?.().catch(() => {});
   const [mp, bundle] = await Promise.all([
     loadMicroPython({ heapsize: 512 * 1024, stdout: (l) => console.log(l), stderr: (l) => console.error(l) }),
     fetch("firmware.json").then((r) => r.json()),
@@ -178,6 +186,7 @@ async function start() {
   if (first) draw(first);
 
   const run = () => {
+    if (halted) return;
     try {
       const view = step(clock());
       if (view) draw(view);
@@ -200,8 +209,9 @@ async function start() {
   for (const key of document.querySelectorAll(".key")) {
     const b = parseInt(key.dataset.button, 10);
     key.addEventListener("pointerdown", (e) => {
+      if (e.button !== 0) return;
       key.setPointerCapture(e.pointerId);
-      if (buzzer.on) buzzer.enable(true);
+      wakeSound();
       edge(b, true, e.timeStamp);
     });
     for (const type of ["pointerup", "pointercancel"]) key.addEventListener(type, (e) => edge(b, false, e.timeStamp));
@@ -212,6 +222,7 @@ async function start() {
   window.addEventListener("keydown", (e) => {
     if (!(e.key in KEYS) || e.ctrlKey || e.altKey || e.metaKey) return;
     e.preventDefault();
+    wakeSound();
     if (!e.repeat) edge(KEYS[e.key], true, e.timeStamp);
   });
   window.addEventListener("keyup", (e) => {
@@ -253,10 +264,23 @@ async function importFiles(list) {
     say("Import: no match files (state.json, hNNNN.json, bad-*, names.json) in what was chosen.", true);
     return;
   }
+  const replaced = found.filter(([name, text]) => {
+    const old = localStorage.getItem(PREFIX + name);
+    return old !== null && old !== text;
+  });
+  if (replaced.length && !confirm(`Import replaces ${replaced.map((f) => f[0]).join(", ")} of this browser. ` +
+                                   "Export first to keep them. Replace?")) {
+    say("Import cancelled: nothing changed.");
+    return;
+  }
+  halted = true;
+  const before = found.map(([name]) => [name, localStorage.getItem(PREFIX + name)]);
   try {
     for (const [name, text] of found) localStorage.setItem(PREFIX + name, text);
   } catch (e) {
-    say("Import failed: the browser's storage is full.", true);
+    for (const [name, text] of before) text === null ? localStorage.removeItem(PREFIX + name) : localStorage.setItem(PREFIX + name, text);
+    halted = false;
+    say("Import failed: the browser's storage is full; nothing changed.", true);
     return;
   }
   location.reload();
