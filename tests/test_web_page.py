@@ -235,6 +235,24 @@ def test_a_damaged_save_is_set_aside_and_reported(browser, url, played, tmp_path
         context.close()
 
 
+@pytest.mark.parametrize("sound", [False, True], ids=["silent", "sound"])
+def test_the_match_end_tune_plays_only_with_sound_ticked(browser, url, sound):
+    context, page = open_page(browser, url)
+    try:
+        if sound:
+            page.check("#sound")
+        # setup and draw, then three hands won by side 1: the match is over
+        for key in ["Enter"] * 2 + ["ArrowDown", "Enter", "ArrowUp", "Enter"] * 3:
+            page.keyboard.press(key, delay=script.PRESS_MS)
+            page.wait_for_timeout(script.GAP_MS)
+        page.wait_for_function("window.tanteador.tones.length >= 6", timeout=5000)
+        # TUNE_END of the firmware, note by note, rests as 0
+        assert page.evaluate("window.tanteador.tones") == [523, 659, 784, 0, 1047, 0]
+        assert page.evaluate("window.tanteador.audio") == ("running" if sound else None)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_page_fits_the_screen(browser, url, viewport):
     context, page = open_page(browser, url, viewport)

@@ -17,7 +17,8 @@ const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, " ": 2, Backspace: 3, Escape:
 const WANTED = /^(state\.json|names\.json|h\d+\.json|bad-.+)$/;
 
 // What the page measured (browser clock, ms since navigation) and every change to the flash, for the tests.
-const stats = { firstFrameMs: null, answersMs: [], frames: 0, flashLog: [], ready: false, error: null };
+const stats = { firstFrameMs: null, answersMs: [], frames: 0, flashLog: [], tones: [], audio: null, ready: false,
+  error: null };
 window.tanteador = stats;
 
 const canvas = document.getElementById("oled");
@@ -100,7 +101,9 @@ const buzzer = {
     if (this.audio) (on ? this.audio.resume() : this.gain.gain.setValueAtTime(0, this.audio.currentTime));
   },
   tone(freq) {
-    if (!this.on || !this.audio) return;
+    stats.tones.push(freq);
+    stats.audio = this.on && this.audio ? this.audio.state : null;
+    if (!stats.audio) return;
     const t = this.audio.currentTime;
     if (freq > 0) this.osc.frequency.setValueAtTime(Math.min(20000, Math.max(20, freq)), t);
     this.gain.gain.setValueAtTime(freq > 0 ? 0.06 : 0, t);
