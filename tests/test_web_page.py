@@ -235,6 +235,25 @@ def test_a_damaged_save_is_set_aside_and_reported(browser, url, played, tmp_path
         context.close()
 
 
+def test_a_second_tab_stops_the_first_from_saving_over_it(browser, url):
+    context, first = open_page(browser, url + "?seed=%d" % SEED)
+    try:
+        second = context.new_page()
+        second.goto(url + "?seed=%d" % SEED)
+        webdrive.wait_ready(second)
+        for key in ("Enter", "Enter"):            # setup, draw: the match starts and is saved
+            second.keyboard.press(key, delay=script.PRESS_MS)
+            second.wait_for_timeout(script.GAP_MS)
+        first.wait_for_function("document.getElementById('status').textContent.includes('another tab')")
+        saved = first.evaluate(FLASH)
+        shown = webdrive.frame(first)
+        first.keyboard.press("Enter", delay=script.PRESS_MS)
+        first.wait_for_timeout(300)
+        assert webdrive.frame(first) == shown and first.evaluate(FLASH) == saved
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("sound", [False, True], ids=["silent", "sound"])
 def test_the_match_end_tune_plays_only_with_sound_ticked(browser, url, sound):
     context, page = open_page(browser, url)

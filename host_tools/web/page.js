@@ -290,7 +290,18 @@ async function importFiles(list) {
 }
 
 document.getElementById("export").addEventListener("click", exportFiles);
-document.getElementById("import").addEventListener("change", (e) => importFiles([...e.target.files]));
+document.getElementById("import").addEventListener("change", (e) => {
+  const files = [...e.target.files];
+  e.target.value = "";   // the same file chosen again is a new import
+  importFiles(files);
+});
+// Two pages on one flash would save over each other's match: the one that
+// did not write last stops and says so.
+window.addEventListener("storage", (e) => {
+  if (halted || e.key === null || !e.key.startsWith(PREFIX)) return;
+  halted = true;
+  say("This match was changed in another tab or window: reload to carry on with it.", true);
+});
 const sound = document.getElementById("sound");
 sound.checked = localStorage.getItem(SOUND_KEY) === "1";
 buzzer.on = sound.checked;
