@@ -1,14 +1,15 @@
-# Quick start: `make sim` plays the device in this terminal, `make test` runs
-# every test (CPython, the real MicroPython unix port and its 32-bit
-# WebAssembly port under Node.js). Both create .venv and install what they
-# need on first use.
+# Quick start: `make sim` plays the device in this terminal, `make web` serves
+# it as a web page on this machine, `make test` runs every test (CPython, the
+# real MicroPython unix port and its 32-bit WebAssembly port under Node.js,
+# the web page in a headless Chromium). They create .venv and install what
+# they need on first use.
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: sim test screens gallery clean
+.PHONY: sim web test screens web-screens gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +31,10 @@ WASM := host_tools/wasm/node_modules/.package-lock.json
 $(WASM): host_tools/wasm/package.json host_tools/wasm/package-lock.json
 	npm ci --prefix host_tools/wasm --no-audit --no-fund
 
+# The device as a web page on MicroPython's WebAssembly port; the address is printed.
+web: $(VENV)/.installed $(WASM)
+	$(BIN)/tanteador web $(ARGS)
+
 test: $(VENV)/.installed-test $(WASM)
 	$(BIN)/python -m pytest $(ARGS)
 
@@ -39,6 +44,10 @@ screens: $(VENV)/.installed
 
 gallery: $(VENV)/.installed
 	$(BIN)/tanteador screens out/screens
+
+# The README's pictures of the web page, phone and desktop (needs Chromium, as the tests).
+web-screens: $(VENV)/.installed-test $(WASM)
+	$(BIN)/python -m host_tools.webshots host_tools/screenshots/web
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis host_tools/wasm/node_modules

@@ -1,4 +1,4 @@
-"""The `tanteador` command: sim, screens, flash, pull, names, bench."""
+"""The `tanteador` command: sim, screens, flash, pull, names, bench, web."""
 
 import argparse
 import sys
@@ -56,6 +56,13 @@ def _parser():
     n.add_argument("--port", metavar="P")
     n.add_argument("--flash", metavar="DIR", help="write into a flash folder (e.g. the simulator's) instead of a board")
 
+    w = sub.add_parser("web", help="the device as a web page: serve it here, or write it as a static folder",
+                       description="Serve the device as a web page on this machine (the address is printed), "
+                                   "or write it as a static folder for any web host.")
+    w.add_argument("--build", metavar="DIR", help="write the page into DIR instead of serving it")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
+    w.add_argument("--port", type=int, default=8000, help="port (default: %(default)s; 0 picks a free one)")
+
     b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports)",
                        add_help=False)
     b.add_argument("rest", nargs=argparse.REMAINDER)
@@ -93,6 +100,10 @@ def main(argv=None):
             from host_tools import names
 
             return names.main(args)
+        if args.command == "web":
+            from host_tools import webapp
+
+            return webapp.main(args)
     except UserError as e:
         sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
         return 2 if isinstance(e, UsageError) else 1

@@ -1,0 +1,212 @@
+"""WebBoard: the board protocol in a browser page, on MicroPython's WebAssembly port.
+
+The counterpart of the Pico's ``tanteador.board`` and of the host board:
+the page's script owns the clock and the event loop, so instead of
+``app.run`` it calls ``step(now)`` every few milliseconds and ``press``
+for each button edge, as the Pico's pin interrupts would. Only numbers and
+strings cross between the page and Python (a Python object handed to the
+page stays referenced by the port), so a frame leaves as a hex string.
+
+The flash is the port's in-memory file system under ``/tt``, filled from
+the browser's storage before boot; every file the store closes after
+writing, renames or removes is mirrored to that storage at once by the
+page's ``webhost`` module, so the store's one atomic write per committed
+action is one write to the browser's storage too.
+"""
+
+import gc
+from binascii import hexlify
+
+import framebuf
+import webhost
+
+from tanteador.app import App, seeded_rand
+from tanteador.edges import EdgeRing
+from tanteador.flashfs import DirFS
+from tanteador.pages import PageDiff
+
+WIDTH = 128
+HEIGHT = 64
+ROOT = "/tt"
+
+
+class WebFS(DirFS):
+    """The flash folder: files in memory, each change mirrored to the browser's storage."""
+
+    def open(self, name, mode="r"):
+        """Open ``name``; a file opened for writing is mirrored when it is closed."""
+        f = DirFS.open(self, name, mode)
+        if "w" in mode or "a" in mode:
+            return _MirroredFile(f, name)
+        return f
+
+    def rename(self, old, new):
+        """Rename in memory, then in the browser's storage (errno on a refusal)."""
+        DirFS.rename(self, old, new)
+        _check(webhost.renamed(old, new))
+
+    def remove(self, name):
+        """Delete in memory and in the browser's storage."""
+        DirFS.remove(self, name)
+        webhost.removed(name)
+
+    def free(self):
+        """Free bytes are the browser's to tell: unknown."""
+        return None
+
+
+def _check(code):
+    """The page answers 0, or an errno (28: the storage is full)."""
+    if code:
+        raise OSError(code)
+
+
+class _MirroredFile:
+    """A file being written; closing it stores its whole text in the browser."""
+
+    def __init__(self, f, name):
+        self.f = f
+        self.name = name
+
+    def write(self, data):
+        return self.f.write(data)
+
+    def flush(self):
+        return self.f.flush()
+
+    def close(self):
+        self.f.close()
+        _check(webhost.wrote(self.name))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class WebBoard:
+    """The board protocol of tanteador.app, played by a browser page."""
+
+    name = "web"
+
+    def __init__(self, now=0):
+        self.fs = WebFS(ROOT)
+        self.ring = EdgeRing()
+        self.buffer = bytearray(WIDTH * HEIGHT // 8)
+        self._diff = PageDiff(self.buffer, WIDTH)
+        self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.levels = [False, False, False, False]
+        self.now = now
+        self.contrast_level = 255
+        self.powered = True
+        self.freq = 0
+        self.changed = True
+
+    def buttons(self):
+        """Levels of UP, DOWN, OK, BACK; True = pressed."""
+        return tuple(self.levels)
+
+    def press(self, button, down, t):
+        """A level change of one button at ``t`` ms, as a pin interrupt would push it."""
+        self.levels[button] = bool(down)
+        self.ring.push(button, down, t)
+
+    def take_edges(self, sink):
+        """Call ``sink(button, pressed, t_ms)`` for each edge since the last call, in order."""
+        self.ring.take(sink)
+
+    @property
+    def edge_overflows(self):
+        """Edges lost because the ring was full."""
+        return self.ring.overflows
+
+    def ticks_ms(self):
+        """The page's clock, as last given to ``step``."""
+        return self.now
+
+    def show(self):
+        """Mark the frame for the page when a page of it changed."""
+        if self._diff.changed():
+            self.changed = True
+
+    def frame(self):
+        """The frame last shown (the pages sent, joined)."""
+        sent = self._diff.sent
+        if sent[0] is None:
+            return bytes(len(self.buffer))
+        return b"".join(sent)
+
+    def contrast(self, v):
+        """Brightness 0..255: the page draws below 128 in the dimmed colour."""
+        if v != self.contrast_level:
+            self.contrast_level = v
+            self.changed = True
+
+    def power(self, on):
+        """Light (True) or blank (False) the panel."""
+        on = bool(on)
+        if on != self.powered:
+            self.powered = on
+            self.changed = True
+
+    def tone(self, freq):
+        """The buzzer: a square wave of ``freq`` Hz through the page (0 = silent)."""
+        if freq != self.freq:
+            self.freq = freq
+            webhost.tone(freq)
+
+    def feed(self):
+        """No watchdog in a page."""
+
+    def rand_below(self, n):
+        """A random int in 0..n-1 from the browser, as the Pico's ring oscillator gives."""
+        return webhost.rand_below(n)
+
+    def seed(self, n):
+        """Make the random draws repeat for the same n, as ``tanteador sim --seed``."""
+        self.rand_below = seeded_rand(n)
+
+    def mem_free(self):
+        """Free heap in bytes, after a collection."""
+        gc.collect()
+        return gc.mem_free()
+
+    def view(self):
+        """The page's picture: powered ('1'/'0'), dimmed ('1'/'0'), then the frame in hex."""
+        self.changed = False
+        return ("1" if self.powered else "0") + ("1" if self.contrast_level < 128 else "0") \
+            + hexlify(self.frame()).decode()
+
+
+_session = []
+
+
+def boot(now, seed):
+    """Start the app at ``now`` ms on the flash; ``seed`` >= 0 repeats the draws of ``sim --seed``."""
+    board = WebBoard(now)
+    if seed >= 0:
+        board.seed(seed)
+    app = App(board, now)
+    del _session[:]
+    _session.append(board)
+    _session.append(app)
+    return step(now)
+
+
+def press(button, down, t):
+    """A button edge from the page at ``t`` ms."""
+    _session[0].press(button, down, t)
+
+
+def step(now):
+    """One pass of the device's loop at ``now`` ms -> the view if it changed, else ''."""
+    board = _session[0]
+    app = _session[1]
+    if now > board.now:
+        board.now = now
+    app.poll(board.now)
+    app.tidy(board.now)
+    if board.changed:
+        return board.view()
+    return ""
