@@ -67,15 +67,15 @@ def _shares(widths, room):
     return out
 
 
-def _label_w(app, seats, marks, names=True):
-    """Width of a side's label: its marks and slashes, and with ``names`` its names."""
+def _label_w(widths, marks, names=True):
+    """Width of a side's label: its marks and slashes, and with ``names`` its names' ``widths``."""
     # A slash follows a name's glyph spacing, and a blank column follows it.
-    w = (len(seats) - 1) * (ui.width("/") + 2)
-    for k in range(len(seats)):
+    w = (len(marks) - 1) * (ui.width("/") + 2)
+    for k in range(len(marks)):
         if marks[k] is not None:
             w += ui.icon_width(marks[k]) + 2
         if names:
-            w += ui.width(app.seat_name(seats[k]))
+            w += widths[k]
     return w
 
 
@@ -186,11 +186,12 @@ class Table:
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
-        need = [self._side(app, m, i, 128)[1] for i in range(2)]
+        whole = [self._side(app, m, i, 128) for i in range(2)]
         # Two blank columns at the edges, eight between the names: two names, not one.
-        rooms = _shares(need, 116)
-        p0, w0 = self._side(app, m, 0, rooms[0])
-        p1, w1 = self._side(app, m, 1, rooms[1])
+        rooms = _shares([whole[i][1] for i in range(2)], 116)
+        # A label that fits its room is the one already made: made again only to shorten it.
+        p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0])
+        p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1])
         x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
         x1 = min(max(96 - w1 // 2, x0 + w0 + 8), 126 - w1)
         _put(app, p0, x0, 0)
@@ -199,7 +200,8 @@ class Table:
     def _side(self, app, m, side, room):
         """A side's label in ``room`` px: [(mark, text)...] and its width.
 
-        The cutter and the leader stand behind their marks.
+        The cutter and the leader stand behind their marks. Each name's
+        width is measured once: drawing the table follows a recorded hand.
         """
         seats = []
         marks = []
@@ -212,19 +214,23 @@ class Table:
                     mk = icons.CUT
             seats.append(s)
             marks.append(mk)
-        if _label_w(app, seats, marks) > room and None in marks and len(set(marks)) > 1:
+        names = [app.seat_name(s) for s in seats]
+        widths = [ui.width(t) for t in names]
+        if _label_w(widths, marks) > room and None in marks and len(set(marks)) > 1:
             # A team that cuts or leads, too long to name whole: its marked
             # members alone (the others know their partner).
-            seats = [seats[k] for k in range(len(seats)) if marks[k] is not None]
-            marks = [mk for mk in marks if mk is not None]
-        last = len(seats) - 1
-        fixed = _label_w(app, seats, marks, False)
-        names = [app.seat_name(s) for s in seats]
-        rooms = _shares([ui.width(t) for t in names], room - fixed)
+            keep = [k for k in range(len(seats)) if marks[k] is not None]
+            names = [names[k] for k in keep]
+            widths = [widths[k] for k in keep]
+            marks = [marks[k] for k in keep]
+        last = len(names) - 1
+        rooms = _shares(widths, room - _label_w(widths, marks, False))
         # Pieces of (mark, text): a mark starts a piece, names without one join the last.
         pieces = []
-        for k in range(len(seats)):
-            t = ui.fit(names[k], rooms[k]) + ("/" if k < last else "")
+        for k in range(len(names)):
+            t = names[k] if widths[k] <= rooms[k] else ui.fit(names[k], rooms[k])
+            if k < last:
+                t += "/"
             if marks[k] is None and pieces:
                 pieces[-1][1] += t
             else:
