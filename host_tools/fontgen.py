@@ -688,21 +688,29 @@ def build_font(glyphs, chars, first, count):
     return extra, bytes(index), bytes(data)
 
 
-def make_small(fontdir):
-    font = ImageFont.truetype(os.path.join(fontdir, SMALL_FILE), SMALL_SIZE)
+def text_glyphs(font, extra, base, hand, space, accents=ACCENTS, cap_row=CAP_ACCENT_ROW,
+                low_row=LOW_ACCENT_ROW):
+    """ASCII 33..126 and the ``extra`` characters of a text font: accented
+    letters composed, the ``hand`` signs drawn by hand, the rest rendered."""
     glyphs = {}
     for code in range(33, 127):
-        glyphs[chr(code)] = render(font, chr(code), SMALL_BASE)
-    for ch in SMALL_EXTRA:
+        glyphs[chr(code)] = render(font, chr(code), base)
+    for ch in extra:
         if ch in COMPOSE:
-            glyphs[ch] = compose(font, ch)
-        elif ch in HAND:
-            rows, top = HAND[ch]
+            glyphs[ch] = compose(font, ch, base, accents, cap_row, low_row)
+        elif ch in hand:
+            rows, top = hand[ch]
             glyphs[ch] = Glyph(pattern(rows), top)
         else:
-            glyphs[ch] = render(font, ch, SMALL_BASE)
+            glyphs[ch] = render(font, ch, base)
     tabular(glyphs, "0123456789")
-    glyphs[" "] = Glyph([[0] * SMALL_SPACE], SMALL_BASE)
+    glyphs[" "] = Glyph([[0] * space], base)
+    return glyphs
+
+
+def make_small(fontdir):
+    font = ImageFont.truetype(os.path.join(fontdir, SMALL_FILE), SMALL_SIZE)
+    glyphs = text_glyphs(font, SMALL_EXTRA, SMALL_BASE, HAND, SMALL_SPACE)
     for ch, g in glyphs.items():
         if g.y < 0 or g.y + g.h > SMALL_HEIGHT:
             raise SystemExit("small glyph %r outside the line box: rows %d..%d" % (ch, g.y, g.y + g.h))
@@ -712,19 +720,8 @@ def make_small(fontdir):
 def make_label(fontdir):
     """The label font: every character a name may hold, capitals 13 px tall."""
     font = ImageFont.truetype(os.path.join(fontdir, LABEL_FILE), LABEL_SIZE)
-    glyphs = {}
-    for code in range(33, 127):
-        glyphs[chr(code)] = render(font, chr(code), LABEL_BASE)
-    for ch in LABEL_EXTRA:
-        if ch in COMPOSE:
-            glyphs[ch] = compose(font, ch, LABEL_BASE, LABEL_ACCENTS, LABEL_CAP_ROW, LABEL_LOW_ROW)
-        elif ch in LABEL_HAND:
-            rows, top = LABEL_HAND[ch]
-            glyphs[ch] = Glyph(pattern(rows), top)
-        else:
-            glyphs[ch] = render(font, ch, LABEL_BASE)
-    tabular(glyphs, "0123456789")
-    glyphs[" "] = Glyph([[0] * LABEL_SPACE], LABEL_BASE)
+    glyphs = text_glyphs(font, LABEL_EXTRA, LABEL_BASE, LABEL_HAND, LABEL_SPACE,
+                         LABEL_ACCENTS, LABEL_CAP_ROW, LABEL_LOW_ROW)
     for ch, g in glyphs.items():
         if g.y < 0 or g.y + g.h > LABEL_HEIGHT:
             # Only signs reach beyond the box (brackets, '|'): cut to it.
