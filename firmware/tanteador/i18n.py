@@ -96,8 +96,9 @@ E_ABOVE = const(84)
 E_MISSING = const(85)
 END_ASK = const(86)
 DEFAULTS = const(87)
+E_TRICKS = const(88)
 # Number of texts in a language module.
-COUNT = const(88)
+COUNT = const(89)
 
 
 class Texts:

@@ -36,26 +36,43 @@ _VAL = (11, 10, 4, 3, 2)
 
 
 def _tables():
-    # Bit x of the 16 bytes from t * 16 is set when one side can hold
-    # exactly x points with the value types t.. alone (t = 5: none left): a
-    # cheap test that prunes most dead ends. Bytes, not one big int per
-    # type: testing a bit of a big int makes a new one on the device.
-    out = bytearray(96)
-    m = 1
+    # From t * 121: the fewest cards of the value types t.. alone (four of
+    # each) worth exactly x points, 255 when none are (t = 5: none left).
+    # It tells whether a side's rest can still be made, and how many cards
+    # (so tricks) it takes at least. Then, from 726, five bytes per (t, k)
+    # for k = 0..3 (at 726 + (t * 4 + k) * 5): bit x set when at most k
+    # cards of the types t.. make x (the undrawn pile: at most three cards,
+    # 33 points).
+    out = bytearray(726 + 120)
+    for x in range(1, 121):
+        out[605 + x] = 255
+    few = [1, 1, 1, 1]
     for t in range(5, -1, -1):
         if t < 5:
-            acc = m
-            for _ in range(4):
-                m <<= _VAL[t]
-                acc |= m
-            m = acc
-        for x in range(TOTAL + 1):
-            if (m >> x) & 1:
-                out[t * 16 + (x >> 3)] |= 1 << (x & 7)
+            v = _VAL[t]
+            b = t * 121
+            for x in range(121):
+                best = 255
+                c = 0
+                while c <= 4 and c * v <= x:
+                    m = out[b + 121 + x - c * v]
+                    if m + c < best:
+                        best = m + c
+                    c += 1
+                out[b + x] = best
+            for k in range(3, 0, -1):
+                acc = few[k]
+                for c in range(1, k + 1):
+                    acc |= few[k - c] << (c * v)
+                few[k] = acc
+        for k in range(4):
+            for x in range(40):
+                if (few[k] >> x) & 1:
+                    out[726 + (t * 4 + k) * 5 + (x >> 3)] |= 1 << (x & 7)
     return bytes(out)
 
 
-_OK = _tables()
+_MC = _tables()
 del _tables  # needed once: no need to keep its code in the heap
 
 
@@ -117,16 +134,29 @@ def hand_winner(points, reverse=False):
     return None if tie else best
 
 
-def capote_side(points):
-    """Side that took all 120 points, else None."""
+def capote_side(points, undrawn=0):
+    """Side that took every point in play, else None: all 120 with the whole
+    deck in play; with ``undrawn`` cards out of play, every point entered
+    while the other sides have none (the undrawn cards hold the rest, at
+    most 11 points each)."""
+    side = None
     for i in range(len(points)):
-        if points[i] == TOTAL:
-            return i
-    return None
+        if points[i]:
+            if side is not None:
+                return None
+            side = i
+    if side is None or points[side] < TOTAL - 11 * undrawn:
+        return None
+    return side
 
 
-def check_points(points, nsides, undrawn=0):
+def check_points(points, nsides, undrawn=0, players=0, tricks=0):
     """Validate one hand's points per side; return them as a tuple of ints.
+
+    ``players`` and ``tricks`` (the cards of a trick and the tricks of a
+    hand, see prep_info) make the check know the tricks: a side holding c
+    value cards won ceil(c / players) tricks at least. Left at 0, any split
+    of the cards goes.
 
     Raises RulesError with the first real reason, the side at fault where
     one side's points are impossible on their own, and the numbers to show:
@@ -137,7 +167,8 @@ def check_points(points, nsides, undrawn=0):
     missing than ``undrawn`` cards can hold (missing, most they hold);
     'undrawn' no ``undrawn`` cards are worth exactly the missing points
     (missing); 'cards' every number is possible alone but no split of the
-    20 value cards gives them all.
+    20 value cards gives them all; 'tricks' splits exist, but every one
+    needs more tricks than the hand has (tricks).
     """
     try:
         pts = tuple(points)
@@ -161,24 +192,48 @@ def check_points(points, nsides, undrawn=0):
         raise RulesError("above", None, (got,))
     elif missing > 11 * undrawn:
         raise RulesError("missing", None, (missing, 11 * undrawn))
-    elif missing and not can_hold((TOTAL - missing,), missing, undrawn):
+    elif missing and not _few(0, missing, undrawn):
         raise RulesError("undrawn", None, (missing,))
-    if nsides > 2 and not can_hold(pts, missing, undrawn):
-        raise RulesError("cards")
+    if nsides > 2:
+        if players and not _bites(pts, players, tricks):
+            players = 0
+        if not can_hold(pts, missing, undrawn, players, tricks):
+            # Refused: for want of tricks only if some split exists at all.
+            if players and can_hold(pts, missing, undrawn):
+                raise RulesError("tricks", None, (tricks,))
+            raise RulesError("cards")
     return pts
 
 
-def can_hold(needs, pile=0, pile_cards=0):
+def _bites(needs, players, tricks):
+    # Can the sides with points need more tricks than the hand has? A side
+    # with c of the 20 value cards needs ceil(c / players) tricks, so they
+    # need (20 + sides * (players - 1)) // players at most.
+    n = 0
+    for x in needs:
+        if x:
+            n += 1
+    return (20 + n * (players - 1)) // players > tricks
+
+
+def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     """True if the 20 value cards can be shared out so that side i holds
     exactly ``needs[i]`` points and the undrawn pile holds ``pile`` points in
-    at most ``pile_cards`` value cards (every value card is somewhere).
+    at most ``pile_cards`` value cards (every value card is somewhere); with
+    ``players`` and ``tricks``, also so that the sides' tricks fit the hand:
+    side i holding c_i value cards won ceil(c_i / players) tricks at least,
+    and these add up to ``tricks`` at most. That is exact, not just a bound:
+    every trick holds ``players`` cards and the cards worth nothing fill the
+    rest, so any further tricks are won with those alone.
 
     Exact depth-first search: one value type at a time, how many of its four
-    cards each side takes, biggest needs first. A side whose rest cannot be
-    made of the smaller types ends the branch at once, and sides with equal
-    needs are interchangeable, so they take their counts in non-increasing
-    order. The search works in place on two short lists: nothing else is
-    allocated, whatever the number of sides.
+    cards each side takes, biggest needs first. A branch ends at once when a
+    side's rest cannot be made of the smaller types, when the cards of a
+    type do not fit where they can still go, or when the fewest cards the
+    sides can still end with need too many tricks. Sides with equal needs
+    (and equal cards so far) are interchangeable, so they take their counts
+    in non-increasing order. The search works in place on two short lists:
+    nothing else is allocated, whatever the number of sides.
     """
     if sum(needs) + pile != TOTAL:
         return False
@@ -191,52 +246,214 @@ def can_hold(needs, pile=0, pile_cards=0):
     st.sort()
     st.reverse()
     n = len(st)
+    if players and not _bites(st, players, tricks):
+        players = 0
     st.append(pile)
     st.append(pile_cards)
-    return _deal(0, 0, 4, st, n, [0] * (4 * n))
+    # Then the value cards each side holds so far, players, tricks (0: off)
+    # and the tricks the sides need at least.
+    st.extend([0] * n)
+    st.append(players)
+    st.append(tricks if players else 0)
+    st.append(0)
+    # How many of the type each side took, then where its cards can go.
+    return _deal(0, 0, 4, st, n, [0] * (12 * n + 16))
 
 
 def _ok(t, x):
-    return x >= 0 and (_OK[t * 16 + (x >> 3)] >> (x & 7)) & 1
+    return 0 <= x <= TOTAL and _MC[t * 121 + x] != 255
 
 
-def _deal(t, i, left, st, n, cnt):
+def _start(t, st, n, w):
+    # A new type: False if its cards and the next type's cannot all be
+    # placed, if no count of it suits a side or the pile, if its four cards
+    # cannot all be placed, or if the fewest cards the sides can end with
+    # need too many tricks. Else note in w, from 4n + 2t(n + 2), the fewest
+    # and the most of the type sides i.. and the pile can take between them
+    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; and in st the
+    # tricks the sides need at least.
+    v = _VAL[t]
+    nv = _VAL[t + 1]
+    # The eight cards of this type and the next: a holder of x points takes
+    # at most x // nv of them (the pile no more than its cards), so each
+    # takes at least its most less what the others cannot absorb (slack).
+    k = st[n + 1]
+    slack = -8
+    for j in range(n, -1, -1):
+        c = st[j] // nv
+        slack += c if c < k else k
+        k = 20
+    if slack < 0:
+        return False
+    mc = _MC
+    b = 4 * n + 2 * t * (n + 2)
+    o = (t + 1) * 121
+    lo = hi = 0
+    k = st[n + 1]
+    for j in range(n, -1, -1):
+        x = st[j]
+        c = x // v
+        if c > k:
+            c = k
+        if c > 4:
+            c = 4
+        # Holding at least ``least`` of the eight, at most so many of this type.
+        least = x // nv
+        if least > k:
+            least = k
+        least -= slack
+        if least > 0 and (x - least * nv) // (v - nv) < c:
+            c = (x - least * nv) // (v - nv)
+        m = 0
+        if j == n:
+            while m <= c and not _few(t + 1, x - m * v, k - m):
+                m += 1
+            while c >= m and not _few(t + 1, x - c * v, k - c):
+                c -= 1
+        else:
+            while m <= c and mc[o + x - m * v] == 255:
+                m += 1
+            while c >= m and mc[o + x - c * v] == 255:
+                c -= 1
+        if c < m:
+            return False
+        lo += m
+        hi += c
+        w[b + j] = lo
+        w[b + n + 2 + j] = hi
+        k = 20
+    if lo > 4 or hi < 4:
+        return False
+    tr = st[2 * n + 3]
+    if tr:
+        p = st[2 * n + 2]
+        o = t * 121
+        need = 0
+        for j in range(n):
+            need += (st[n + 2 + j] + mc[o + st[j]] + p - 1) // p
+        if need > tr:
+            return False
+        st[2 * n + 4] = need
+    return True
+
+
+def _few(t, x, k):
+    # Can x points be at most k cards of the types t..? Exact for the few
+    # cards of an undrawn pile (k <= 3), a bound beyond, which the end of
+    # the search makes exact.
+    if x < 0 or k < 0:
+        return False
+    if k < 4 and x < 40:
+        return (_MC[726 + (t * 4 + k) * 5 + (x >> 3)] >> (x & 7)) & 1
+    return _ok(t, x) and (t == 5 or x <= k * _VAL[t])
+
+
+def _last_two(st, n):
+    # Only the knights (3) and the jacks (2) are left, four of each, and no
+    # tricks to count. A holder of r points takes h knights with h = r mod
+    # 2, 3h <= r and at most four jacks, (r - 3h) / 2 (the pile: its cards
+    # hold (r - h) / 2 of them). Each holder's counts run from its fewest to
+    # its most in steps of two, so their sums reach every even number in
+    # between (the rests add up to 20: the sums are even), and the jacks
+    # follow from the knights.
+    lo = hi = 0
+    for j in range(n + 1):
+        r = st[j]
+        a = (r - 6) // 3
+        if j == n and r - 2 * st[n + 1] > a:
+            a = r - 2 * st[n + 1]
+        if a < 0:
+            a = 0
+        a += (a ^ r) & 1
+        b = r // 3
+        if b > 4:
+            b = 4
+        b -= (b ^ r) & 1
+        if a > b:
+            return False
+        lo += a
+        hi += b
+    return lo <= 4 <= hi
+
+
+def _tricks_ok(st, n):
+    # The last type, the jacks, goes as the rests say: do the tricks fit?
+    p = st[2 * n + 2]
+    need = 0
+    for j in range(n):
+        need += (st[n + 2 + j] + st[j] // 2 + p - 1) // p
+    return need <= st[2 * n + 3]
+
+
+def _deal(t, i, left, st, n, w):
     # Side i takes some of the ``left`` cards of type t; st holds what each
-    # side still needs, then the pile's points and cards; cnt[t * n + j] is
-    # what side j took of type t.
+    # side still needs, the pile's points and cards, each side's cards so
+    # far, players, tricks and the tricks needed at least; w[t * n + j] is
+    # what side j took of type t, then the bounds _start noted.
+    if i == 0 and not _start(t, st, n, w):
+        return False
     v = _VAL[t]
     if i == n:
         # The pile takes the rest of this type, within its card limit.
         p = st[n] - left * v
         k = st[n + 1] - left
-        if k < 0 or not _ok(t + 1, p) or p > k * _VAL[t + 1]:
+        if k < 0 or not _few(t + 1, p, k):
             return False
         if t == 3:
             # Only the jacks are left, and every side's rest is a few of them.
-            return True
+            return not st[2 * n + 3] or _tricks_ok(st, n)
         st[n] = p
         st[n + 1] = k
-        r = _deal(t + 1, 0, 4, st, n, cnt)
+        if t == 2 and not st[2 * n + 3]:
+            r = _last_two(st, n)
+        else:
+            r = _deal(t + 1, 0, 4, st, n, w)
         st[n] += left * v
         st[n + 1] += left
         return r
     x = st[i]
-    c = x // v
-    if c > left:
-        c = left
-    b = t * n
-    for j in range(i - 1, -1, -1):
-        if st[j] + cnt[b + j] * v == x:
-            if cnt[b + j] < c:
-                c = cnt[b + j]
-            break
-    while c >= 0:
-        if _ok(t + 1, x - c * v):
-            st[i] = x - c * v
-            cnt[b + i] = c
-            if _deal(t, i + 1, left - c, st, n, cnt):
+    b = 4 * n + 2 * t * (n + 2) + i
+    # Side i's own bounds, and what the others after it leave open.
+    c = w[b + n + 2] - w[b + n + 3]
+    lo = w[b] - w[b + 1]
+    if left - w[b + 1] < c:
+        c = left - w[b + 1]
+    if left - w[b + n + 3] > lo:
+        lo = left - w[b + n + 3]
+    b = t * n + i
+    cards = st[n + 2 + i]
+    if i:
+        # The side before, if it was the same as this one when the type began.
+        j = w[b - 1]
+        if j < c and st[i - 1] + j * v == x and st[n + 1 + i] - j == cards:
+            c = j
+    mc = _MC
+    o = (t + 1) * 121
+    tr = st[2 * n + 3]
+    if tr:
+        # The tricks needed at least, without this side's share.
+        p = st[2 * n + 2]
+        need = st[2 * n + 4]
+        base = need - (cards + mc[o - 121 + x] + p - 1) // p
+    while c >= lo:
+        y = x - c * v
+        if mc[o + y] != 255:
+            if tr:
+                need = base + (cards + c + mc[o + y] + p - 1) // p
+                if need > tr:
+                    c -= 1
+                    continue
+                st[2 * n + 4] = need
+            st[i] = y
+            st[n + 2 + i] = cards + c
+            w[b] = c
+            if _deal(t, i + 1, left - c, st, n, w):
                 st[i] = x
+                st[n + 2 + i] = cards
                 return True
         c -= 1
     st[i] = x
+    st[n + 2 + i] = cards
+    if tr:
+        st[2 * n + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False

@@ -93,4 +93,5 @@ S = (
     "%d missing, %d at most\n"  # E_MISSING
     "End this match now? The hands played are kept.\n"  # END_ASK
     "Defaults\n"  # DEFAULTS
+    "Needs over %d tricks\n"  # E_TRICKS
 )

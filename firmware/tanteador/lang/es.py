@@ -93,4 +93,5 @@ S = (
     "Faltan %d, máximo %d\n"  # E_MISSING
     "¿Terminar la partida ahora? Las manos jugadas se guardan.\n"  # END_ASK
     "Por defecto\n"  # DEFAULTS
+    "Exige más de %d bazas\n"  # E_TRICKS
 )

@@ -93,4 +93,5 @@ S = (
     "Il manque %d, max %d\n"  # E_MISSING
     "Terminer la partie maintenant ? Les donnes jouées sont gardées.\n"  # END_ASK
     "Par défaut\n"  # DEFAULTS
+    "Il faut plus de %d plis\n"  # E_TRICKS
 )

@@ -93,4 +93,5 @@ S = (
     "Mancano %d, massimo %d\n"  # E_MISSING
     "Terminare ora la partita? Le mani giocate restano salvate.\n"  # END_ASK
     "Predefiniti\n"  # DEFAULTS
+    "Servono più di %d prese\n"  # E_TRICKS
 )

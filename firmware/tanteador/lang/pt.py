@@ -93,4 +93,5 @@ S = (
     "Faltam %d, máximo %d\n"  # E_MISSING
     "Terminar a partida agora? As mãos jogadas ficam guardadas.\n"  # END_ASK
     "Predefinições\n"  # DEFAULTS
+    "Exige mais de %d vazas\n"  # E_TRICKS
 )
