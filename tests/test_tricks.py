@@ -3,11 +3,12 @@ tricks gives, counts a capote with cards undrawn, keeps older saves' rules,
 and the points entry says why."""
 
 import json
+import random
 
 import pytest
 
 from app_helpers import TRUMP_AND_ENTRY, boot, play
-from host_tools import matchplan
+from host_tools import matchplan, mplane
 
 from tanteador import draw, i18n
 from tanteador.match import VERSION, Match, dumps, loads
@@ -107,3 +108,79 @@ def test_the_entry_names_the_tricks(tmp_path):
     play(app, board, "OK")
     assert app.screen is e and e.err.code == "tricks" and not app.match.hands
     assert "Needs over 6 tricks" in app.texts
+
+
+def _cases(seed=5, per=40):
+    # Every table, with real deals in whole tricks, the same nudged by a few
+    # points, near even splits nudged, and one side holding nearly everything.
+    from test_rules import VALUE_CARDS, _legal
+
+    rnd = random.Random(seed)
+    out = []
+    seen = set()
+    for players in range(2, 7):
+        for deck in (40, 48):
+            for prep in (0, 1):
+                for sides in (0, 1, 2):
+                    cfg = {"players": players, "deck": deck, "prep": prep, "sides": sides}
+                    try:
+                        o = MatchOptions(**cfg).validate()
+                    except RulesError:
+                        continue
+                    key = (o.nsides, players, o.tricks_per_hand, o.undrawn_cards)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    n, tricks, undrawn = o.nsides, o.tricks_per_hand, o.undrawn_cards
+                    hands = []
+                    for i in range(per):
+                        cards = VALUE_CARDS + [0] * (players * tricks + undrawn - 20)
+                        rnd.shuffle(cards)
+                        pts = [0] * n
+                        for t in range(tricks):
+                            pts[rnd.randrange(n)] += sum(cards[t * players:(t + 1) * players])
+                        if i % 4 == 1:
+                            a, b = rnd.randrange(n), rnd.randrange(n)
+                            d = min(pts[a], rnd.randint(1, 6))
+                            pts[a] -= d
+                            pts[b] += d
+                        elif i % 4 == 3:
+                            total = 120 - rnd.randint(0, 11 * undrawn)
+                            pts = [total // n] * n
+                            pts[0] += total - sum(pts)
+                            for _ in range(3):
+                                a, b = rnd.randrange(n), rnd.randrange(n)
+                                d = min(pts[a], rnd.randint(1, 3))
+                                pts[a] -= d
+                                pts[b] += d
+                        elif i % 4 == 2:
+                            pts = [rnd.choice((0, 0, 2, 3, 4, 5, 7, 10, 11, 13)) for _ in range(n)]
+                            pts[rnd.randrange(n)] = 0
+                            j = pts.index(0)
+                            pts[j] = max(0, 120 - rnd.choice((0, 11 * undrawn)) - sum(pts))
+                        hands.append(pts)
+                    legal = [_legal(tuple(p), players, tricks, undrawn) for p in hands]
+                    out.append((cfg, hands, legal))
+    return out
+
+
+def test_micropython_checks_as_a_deal_in_tricks_does():
+    mplane.require_micropython()
+    cases = _cases()
+    assert any(not all(legal) for _, _, legal in cases)
+    res = mplane.drive("verdicts", {"cases": [{"cfg": c, "hands": h} for c, h, _ in cases]})
+    assert len(res) == len(cases)
+    for (cfg, hands, legal), r in zip(cases, res):
+        for pts, ok, code, cap in zip(hands, legal, r["codes"], r["capote"]):
+            assert (code == ".") == ok, (cfg, pts, code)
+            if ok:
+                only = [i for i in range(len(pts)) if pts[i]]
+                assert cap == (only[0] if len(only) == 1 else None), (cfg, pts, cap)
+    # The tricks refusal and a capote with a card undrawn, on MicroPython.
+    r = mplane.drive("verdicts", {"cases": [
+        {"cfg": {"players": 6}, "hands": [[112, 2, 2, 2, 2, 0], [3, 3, 3, 3, 3, 105], [114, 2, 2, 2, 0, 0]]},
+        {"cfg": {"players": 6, "deck": 48}, "hands": [[112, 2, 2, 2, 2, 0], [3, 3, 3, 3, 3, 105]]},
+        {"cfg": {"players": 5, "deck": 48, "prep": 1}, "hands": [[12, 12, 31, 23, 12], [0, 0, 87, 0, 0]]},
+        {"cfg": {"players": 3, "prep": 1}, "hands": [[109, 0, 0], [0, 110, 0], [100, 9, 0]]}]})
+    assert [x["codes"] for x in r] == ["xc.", ".c", "c.", "..."]
+    assert r[2]["capote"][1] == 2 and r[3]["capote"] == [0, 1, None]

@@ -74,6 +74,7 @@ def _tables():
 
 _MC = _tables()
 del _tables  # needed once: no need to keep its code in the heap
+_W = [0] * 96
 
 
 class RulesError(ValueError):
@@ -232,8 +233,8 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     type do not fit where they can still go, or when the fewest cards the
     sides can still end with need too many tricks. Sides with equal needs
     (and equal cards so far) are interchangeable, so they take their counts
-    in non-increasing order. The search works in place on two short lists:
-    nothing else is allocated, whatever the number of sides.
+    in non-increasing order. The search works in place on two short lists,
+    one of them kept from call to call: nothing else is allocated.
     """
     if sum(needs) + pile != TOTAL:
         return False
@@ -251,13 +252,16 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     st.append(pile)
     st.append(pile_cards)
     # Then the value cards each side holds so far, players, tricks (0: off)
-    # and the tricks the sides need at least.
+    # the tricks the sides need at least and room for the next type.
     st.extend([0] * n)
     st.append(players)
     st.append(tricks if players else 0)
     st.append(0)
-    # How many of the type each side took, then where its cards can go.
-    return _deal(0, 0, 4, st, n, [0] * (12 * n + 16))
+    st.append(0)
+    # How many of the type each side took, then where its cards can go: a
+    # list kept for the six sides a table has, as the check runs inside a
+    # press (every entry is written before it is read).
+    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (13 * n + 18))
 
 
 def _ok(t, x):
@@ -268,10 +272,11 @@ def _start(t, st, n, w):
     # A new type: False if its cards and the next type's cannot all be
     # placed, if no count of it suits a side or the pile, if its four cards
     # cannot all be placed, or if the fewest cards the sides can end with
-    # need too many tricks. Else note in w, from 4n + 2t(n + 2), the fewest
+    # need too many tricks. Else note in w, from 4n + 3t(n + 2), the fewest
     # and the most of the type sides i.. and the pile can take between them
-    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; and in st the
-    # tricks the sides need at least.
+    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; then the most
+    # of the next type they can take after their fewest of this one; and in
+    # st the tricks the sides need at least.
     v = _VAL[t]
     nv = _VAL[t + 1]
     # The eight cards of this type and the next: a holder of x points takes
@@ -286,9 +291,9 @@ def _start(t, st, n, w):
     if slack < 0:
         return False
     mc = _MC
-    b = 4 * n + 2 * t * (n + 2)
+    b = 4 * n + 3 * t * (n + 2)
     o = (t + 1) * 121
-    lo = hi = 0
+    lo = hi = nxt = 0
     k = st[n + 1]
     for j in range(n, -1, -1):
         x = st[j]
@@ -305,7 +310,11 @@ def _start(t, st, n, w):
         if least > 0 and (x - least * nv) // (v - nv) < c:
             c = (x - least * nv) // (v - nv)
         m = 0
-        if j == n:
+        if j == n and not k:
+            # No undrawn cards: nothing for the pile.
+            if x:
+                return False
+        elif j == n:
             while m <= c and not _few(t + 1, x - m * v, k - m):
                 m += 1
             while c >= m and not _few(t + 1, x - c * v, k - c):
@@ -321,9 +330,21 @@ def _start(t, st, n, w):
         hi += c
         w[b + j] = lo
         w[b + n + 2 + j] = hi
+        x -= m * v
+        c = x // nv
+        if c > k - m:
+            c = k - m
+        if c > 4:
+            c = 4
+        if j < n:
+            while c and mc[o + 121 + x - c * nv] == 255:
+                c -= 1
+        nxt += c
+        w[b + 2 * n + 4 + j] = nxt
         k = 20
-    if lo > 4 or hi < 4:
+    if lo > 4 or hi < 4 or nxt < 4:
         return False
+    st[2 * n + 5] = 0
     tr = st[2 * n + 3]
     if tr:
         p = st[2 * n + 2]
@@ -335,6 +356,19 @@ def _start(t, st, n, w):
             return False
         st[2 * n + 4] = need
     return True
+
+
+def _most(x, t):
+    # The most cards of type t (at most four) a holder of x points can take
+    # with its rest made of the smaller types.
+    v = _VAL[t]
+    c = x // v
+    if c > 4:
+        c = 4
+    o = (t + 1) * 121 + x
+    while c and _MC[o - c * v] == 255:
+        c -= 1
+    return c
 
 
 def _few(t, x, k):
@@ -349,14 +383,20 @@ def _few(t, x, k):
 
 
 def _last_two(st, n):
-    # Only the knights (3) and the jacks (2) are left, four of each, and no
-    # tricks to count. A holder of r points takes h knights with h = r mod
-    # 2, 3h <= r and at most four jacks, (r - 3h) / 2 (the pile: its cards
-    # hold (r - h) / 2 of them). Each holder's counts run from its fewest to
-    # its most in steps of two, so their sums reach every even number in
-    # between (the rests add up to 20: the sums are even), and the jacks
-    # follow from the knights.
+    # Only the knights (3) and the jacks (2) are left, four of each. A
+    # holder of r points takes h knights with h = r mod 2, 3h <= r and at
+    # most four jacks, (r - 3h) / 2 (the pile: its cards hold (r - h) / 2 of
+    # them). Each holder's counts run from its fewest to its most in steps of
+    # two, so their sums reach every even number in between (the rests add
+    # up to 20: the sums are even): the knights fit when 4 is in reach, and
+    # the jacks follow. Each two knights more a side takes instead of its
+    # fewest is a card less; at most two such steps are free to place.
     lo = hi = 0
+    tr = st[2 * n + 3]
+    p = st[2 * n + 2]
+    # The most one step saves, the second most on another side, and the
+    # most two steps on one side save.
+    need = one = two = both = 0
     for j in range(n + 1):
         r = st[j]
         a = (r - 6) // 3
@@ -373,46 +413,47 @@ def _last_two(st, n):
             return False
         lo += a
         hi += b
-    return lo <= 4 <= hi
-
-
-def _tricks_ok(st, n):
-    # The last type, the jacks, goes as the rests say: do the tricks fit?
-    p = st[2 * n + 2]
-    need = 0
-    for j in range(n):
-        need += (st[n + 2 + j] + st[j] // 2 + p - 1) // p
-    return need <= st[2 * n + 3]
+        if tr and j < n:
+            # This side's cards with its fewest knights, its tricks, and the
+            # tricks one or two steps would save.
+            c = st[n + 2 + j] + (r - a) // 2
+            k = (c + p - 1) // p
+            need += k
+            if b > a:
+                g = k - (c + p - 2) // p
+                if g > one:
+                    one, g = g, one
+                if g > two:
+                    two = g
+                if b > a + 2 and k - (c + p - 3) // p > both:
+                    both = k - (c + p - 3) // p
+    if lo > 4 or hi < 4:
+        return False
+    if not tr:
+        return True
+    free = (4 - lo) // 2
+    if free == 1:
+        need -= one
+    elif free == 2:
+        need -= one + two if one + two > both else both
+    return need <= tr
 
 
 def _deal(t, i, left, st, n, w):
-    # Side i takes some of the ``left`` cards of type t; st holds what each
-    # side still needs, the pile's points and cards, each side's cards so
-    # far, players, tricks and the tricks needed at least; w[t * n + j] is
-    # what side j took of type t, then the bounds _start noted.
+    # Side i takes some of the ``left`` cards of type t, and after the last
+    # side the pile takes the rest; st holds what each side still needs, the
+    # pile's points and cards, each side's cards so far, players, tricks and
+    # the tricks needed at least; w[t * n + j] is what side j took of type
+    # t, then the bounds _start noted.
     if i == 0 and not _start(t, st, n, w):
         return False
     v = _VAL[t]
-    if i == n:
-        # The pile takes the rest of this type, within its card limit.
-        p = st[n] - left * v
-        k = st[n + 1] - left
-        if k < 0 or not _few(t + 1, p, k):
-            return False
-        if t == 3:
-            # Only the jacks are left, and every side's rest is a few of them.
-            return not st[2 * n + 3] or _tricks_ok(st, n)
-        st[n] = p
-        st[n + 1] = k
-        if t == 2 and not st[2 * n + 3]:
-            r = _last_two(st, n)
-        else:
-            r = _deal(t + 1, 0, 4, st, n, w)
-        st[n] += left * v
-        st[n + 1] += left
-        return r
+    nv = _VAL[t + 1]
     x = st[i]
-    b = 4 * n + 2 * t * (n + 2) + i
+    b = 4 * n + 3 * t * (n + 2) + i
+    # The most of the next type the sides before i can take, and those
+    # after it at best: side i must leave room for its four cards.
+    room = 4 - st[2 * n + 5] - w[b + 2 * n + 5]
     # Side i's own bounds, and what the others after it leave open.
     c = w[b + n + 2] - w[b + n + 3]
     lo = w[b] - w[b + 1]
@@ -435,9 +476,26 @@ def _deal(t, i, left, st, n, w):
         p = st[2 * n + 2]
         need = st[2 * n + 4]
         base = need - (cards + mc[o - 121 + x] + p - 1) // p
+    # The next side that can take any of this type: those after side i
+    # that can take none are skipped (their tricks bound stays a bound).
+    nxt = i + 1
+    d = 4 * n + 3 * t * (n + 2) + n + 2
+    skip = 0
+    while nxt < n and w[d + nxt] == w[d + nxt + 1]:
+        w[t * n + nxt] = 0
+        skip += _most(st[nxt], t + 1)
+        nxt += 1
+    had = st[2 * n + 5]
     while c >= lo:
         y = x - c * v
         if mc[o + y] != 255:
+            k = _most(y, t + 1)
+            if k < room:
+                # Too few of the next type could go anywhere; fewer of this
+                # type may leave side i more room.
+                c -= 1
+                continue
+            st[2 * n + 5] = had + skip + k
             if tr:
                 need = base + (cards + c + mc[o + y] + p - 1) // p
                 if need > tr:
@@ -447,13 +505,26 @@ def _deal(t, i, left, st, n, w):
             st[i] = y
             st[n + 2 + i] = cards + c
             w[b] = c
-            if _deal(t, i + 1, left - c, st, n, w):
+            if nxt < n:
+                r = _deal(t, nxt, left - c, st, n, w)
+            else:
+                # The pile takes the rest of this type, within its card limit.
+                q = left - c
+                r = not q and not st[n + 1]
+                if r or _few(t + 1, st[n] - q * v, st[n + 1] - q):
+                    st[n] -= q * v
+                    st[n + 1] -= q
+                    r = _last_two(st, n) if t == 2 else _deal(t + 1, 0, 4, st, n, w)
+                    st[n] += q * v
+                    st[n + 1] += q
+            if r:
                 st[i] = x
                 st[n + 2 + i] = cards
                 return True
         c -= 1
     st[i] = x
     st[n + 2 + i] = cards
+    st[2 * n + 5] = had
     if tr:
         st[2 * n + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False
