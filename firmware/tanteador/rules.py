@@ -74,7 +74,7 @@ def _tables():
 
 _MC = _tables()
 del _tables  # needed once: no need to keep its code in the heap
-_W = [0] * 96
+_W = [0] * 88
 
 
 class RulesError(ValueError):
@@ -252,16 +252,15 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     st.append(pile)
     st.append(pile_cards)
     # Then the value cards each side holds so far, players, tricks (0: off)
-    # the tricks the sides need at least and room for the next type.
+    # and the tricks the sides need at least.
     st.extend([0] * n)
     st.append(players)
     st.append(tricks if players else 0)
     st.append(0)
-    st.append(0)
     # How many of the type each side took, then where its cards can go: a
     # list kept for the six sides a table has, as the check runs inside a
     # press (every entry is written before it is read).
-    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (13 * n + 18))
+    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (12 * n + 16))
 
 
 def _ok(t, x):
@@ -272,11 +271,10 @@ def _start(t, st, n, w):
     # A new type: False if its cards and the next type's cannot all be
     # placed, if no count of it suits a side or the pile, if its four cards
     # cannot all be placed, or if the fewest cards the sides can end with
-    # need too many tricks. Else note in w, from 4n + 3t(n + 2), the fewest
+    # need too many tricks. Else note in w, from 4n + 2t(n + 2), the fewest
     # and the most of the type sides i.. and the pile can take between them
-    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; then the most
-    # of the next type they can take after their fewest of this one; and in
-    # st the tricks the sides need at least.
+    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; and in st the
+    # tricks the sides need at least.
     v = _VAL[t]
     nv = _VAL[t + 1]
     # The eight cards of this type and the next: a holder of x points takes
@@ -291,9 +289,9 @@ def _start(t, st, n, w):
     if slack < 0:
         return False
     mc = _MC
-    b = 4 * n + 3 * t * (n + 2)
+    b = 4 * n + 2 * t * (n + 2)
     o = (t + 1) * 121
-    lo = hi = nxt = 0
+    lo = hi = 0
     k = st[n + 1]
     for j in range(n, -1, -1):
         x = st[j]
@@ -330,21 +328,9 @@ def _start(t, st, n, w):
         hi += c
         w[b + j] = lo
         w[b + n + 2 + j] = hi
-        x -= m * v
-        c = x // nv
-        if c > k - m:
-            c = k - m
-        if c > 4:
-            c = 4
-        if j < n:
-            while c and mc[o + 121 + x - c * nv] == 255:
-                c -= 1
-        nxt += c
-        w[b + 2 * n + 4 + j] = nxt
         k = 20
-    if lo > 4 or hi < 4 or nxt < 4:
+    if lo > 4 or hi < 4:
         return False
-    st[2 * n + 5] = 0
     tr = st[2 * n + 3]
     if tr:
         p = st[2 * n + 2]
@@ -356,19 +342,6 @@ def _start(t, st, n, w):
             return False
         st[2 * n + 4] = need
     return True
-
-
-def _most(x, t):
-    # The most cards of type t (at most four) a holder of x points can take
-    # with its rest made of the smaller types.
-    v = _VAL[t]
-    c = x // v
-    if c > 4:
-        c = 4
-    o = (t + 1) * 121 + x
-    while c and _MC[o - c * v] == 255:
-        c -= 1
-    return c
 
 
 def _few(t, x, k):
@@ -448,12 +421,8 @@ def _deal(t, i, left, st, n, w):
     if i == 0 and not _start(t, st, n, w):
         return False
     v = _VAL[t]
-    nv = _VAL[t + 1]
     x = st[i]
-    b = 4 * n + 3 * t * (n + 2) + i
-    # The most of the next type the sides before i can take, and those
-    # after it at best: side i must leave room for its four cards.
-    room = 4 - st[2 * n + 5] - w[b + 2 * n + 5]
+    b = 4 * n + 2 * t * (n + 2) + i
     # Side i's own bounds, and what the others after it leave open.
     c = w[b + n + 2] - w[b + n + 3]
     lo = w[b] - w[b + 1]
@@ -479,23 +448,13 @@ def _deal(t, i, left, st, n, w):
     # The next side that can take any of this type: those after side i
     # that can take none are skipped (their tricks bound stays a bound).
     nxt = i + 1
-    d = 4 * n + 3 * t * (n + 2) + n + 2
-    skip = 0
+    d = 4 * n + 2 * t * (n + 2) + n + 2
     while nxt < n and w[d + nxt] == w[d + nxt + 1]:
         w[t * n + nxt] = 0
-        skip += _most(st[nxt], t + 1)
         nxt += 1
-    had = st[2 * n + 5]
     while c >= lo:
         y = x - c * v
         if mc[o + y] != 255:
-            k = _most(y, t + 1)
-            if k < room:
-                # Too few of the next type could go anywhere; fewer of this
-                # type may leave side i more room.
-                c -= 1
-                continue
-            st[2 * n + 5] = had + skip + k
             if tr:
                 need = base + (cards + c + mc[o + y] + p - 1) // p
                 if need > tr:
@@ -524,7 +483,6 @@ def _deal(t, i, left, st, n, w):
         c -= 1
     st[i] = x
     st[n + 2 + i] = cards
-    st[2 * n + 5] = had
     if tr:
         st[2 * n + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False
