@@ -380,3 +380,27 @@ def test_six_players_forty_cards_every_total():
 ])
 def test_capote_with_undrawn_cards(points, undrawn, side):
     assert rules.capote_side(points, undrawn) == side
+
+
+def test_the_card_tables_are_the_cards():
+    # Every count of each value type (0..4 of each), from the cards alone.
+    from itertools import product
+
+    values = (11, 10, 4, 3, 2)
+    fewest = [[255] * 121 for _ in range(6)]
+    few = [[set() for _ in range(4)] for _ in range(6)]
+    for counts in product(range(5), repeat=5):
+        x = sum(c * v for c, v in zip(counts, values))
+        for t in range(6):
+            if any(counts[:t]):
+                continue
+            cards = sum(counts)
+            fewest[t][x] = min(fewest[t][x], cards)
+            for k in range(cards, 4):
+                few[t][k].add(x)
+    mc = rules._MC
+    for t in range(6):
+        assert list(mc[t * 121:(t + 1) * 121]) == fewest[t], t
+        for k in range(4):
+            row = mc[726 + (t * 4 + k) * 5:726 + (t * 4 + k + 1) * 5]
+            assert {x for x in range(40) if row[x >> 3] >> (x & 7) & 1} == few[t][k], (t, k)

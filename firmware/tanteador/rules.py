@@ -35,46 +35,60 @@ HINTS = ("rm2", "undrawn1", "rm89", "undrawn3", "rm2s")
 _VAL = (11, 10, 4, 3, 2)
 
 
-def _tables():
-    # From t * 121: the fewest cards of the value types t.. alone (four of
-    # each) worth exactly x points, 255 when none are (t = 5: none left).
-    # It tells whether a side's rest can still be made, and how many cards
-    # (so tricks) it takes at least. Then, from 726, five bytes per (t, k)
-    # for k = 0..3 (at 726 + (t * 4 + k) * 5): bit x set when at most k
-    # cards of the types t.. make x (the undrawn pile: at most three cards,
-    # 33 points).
-    out = bytearray(726 + 120)
-    for x in range(1, 121):
-        out[605 + x] = 255
-    few = [1, 1, 1, 1]
-    for t in range(5, -1, -1):
-        if t < 5:
-            v = _VAL[t]
-            b = t * 121
-            for x in range(121):
-                best = 255
-                c = 0
-                while c <= 4 and c * v <= x:
-                    m = out[b + 121 + x - c * v]
-                    if m + c < best:
-                        best = m + c
-                    c += 1
-                out[b + x] = best
-            for k in range(3, 0, -1):
-                acc = few[k]
-                for c in range(1, k + 1):
-                    acc |= few[k - c] << (c * v)
-                few[k] = acc
-        for k in range(4):
-            for x in range(40):
-                if (few[k] >> x) & 1:
-                    out[726 + (t * 4 + k) * 5 + (x >> 3)] |= 1 << (x & 7)
-    return bytes(out)
-
-
-_MC = _tables()
-del _tables  # needed once: no need to keep its code in the heap
-_W = [0] * 88
+# From t * 121: the fewest cards of the value types t.. alone (four of
+# each) worth exactly x points, 255 when none are (t = 5: none left). It
+# tells whether a side's rest can still be made, and how many cards (so
+# tricks) it takes at least. Then, from 726, five bytes per (t, k) for
+# k = 0..3 (at 726 + (t * 4 + k) * 5): bit x set when at most k cards of
+# the types t.. make x (the undrawn pile: at most three cards, 33 points).
+# Written out rather than worked out at boot, where it took about 75 ms on
+# the Pico; tests/test_rules.py works it out again from the cards.
+_MC = (
+    b"\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03"
+    b"\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x03\x03\x03\x03\x04\x04\x04\x04\x05\x05"
+    b"\x04\x04\x04\x04\x04\x05\x05\x05\x05\x06\x06\x05\x05\x05\x05\x06\x06\x06\x06\x07"
+    b"\x07\x07\x06\x06\x06\x07\x07\x07\x07\x08\x08\x08\x08\x07\x07\x08\x08\x08\x08\x09"
+    b"\x09\x09\x09\x0a\x08\x0a\x09\x09\x09\x0a\x0a\x0a\x0a\x0b\x0b\x0b\x0b\x0c\x0c\x0c"
+    b"\x0c\x0d\x0d\x0d\x0e\x0e\x0e\x0f\x0f\x0f\x10\x10\x10\x11\x11\x12\x12\x13\x13\xff"
+    b"\x14\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x01\x03\x02\x02\x02\x03\x03\x03\x03"
+    b"\x04\x02\x04\x03\x03\x03\x04\x04\x04\x04\x05\x03\x05\x04\x04\x04\x05\x05\x05\x05"
+    b"\x06\x04\x06\x05\x05\x05\x06\x06\x06\x06\x07\x07\x07\x07\x08\x08\x08\x08\x09\x09"
+    b"\x09\x0a\x0a\x0a\x0b\x0b\x0b\x0c\x0c\x0c\x0d\x0d\x0e\x0e\x0f\x0f\xff\x10\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x04\x05"
+    b"\x05\x05\x06\x06\x06\x07\x07\x07\x08\x08\x08\x09\x09\x0a\x0a\x0b\x0b\xff\x0c\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\x00\xff\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x05\x05\x06\x06"
+    b"\x07\x07\xff\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\x00\xff\x01\xff\x02\xff\x03\xff\x04\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\x01\x00\x00\x00\x00\x1d\x0c\x00\x00\x00\xfd\xfd\x70\x00"
+    b"\x00\xfd\xff\xff\xc7\x03\x01\x00\x00\x00\x00\x1d\x04\x00\x00\x00\xfd\x75\x10\x00"
+    b"\x00\xfd\xff\xd7\x41\x00\x01\x00\x00\x00\x00\x1d\x00\x00\x00\x00\xfd\x01\x00\x00"
+    b"\x00\xfd\x1f\x00\x00\x00\x01\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x7d\x00\x00\x00"
+    b"\x00\xfd\x03\x00\x00\x00\x01\x00\x00\x00\x00\x05\x00\x00\x00\x00\x15\x00\x00\x00"
+    b"\x00\x55\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00"
+    b"\x00\x01\x00\x00\x00\x00"
+)
+_W = [0] * 96
 
 
 class RulesError(ValueError):
@@ -227,14 +241,17 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     every trick holds ``players`` cards and the cards worth nothing fill the
     rest, so any further tricks are won with those alone.
 
-    Exact depth-first search: one value type at a time, how many of its four
-    cards each side takes, biggest needs first. A branch ends at once when a
-    side's rest cannot be made of the smaller types, when the cards of a
-    type do not fit where they can still go, or when the fewest cards the
-    sides can still end with need too many tricks. Sides with equal needs
-    (and equal cards so far) are interchangeable, so they take their counts
-    in non-increasing order. The search works in place on two short lists,
-    one of them kept from call to call: nothing else is allocated.
+    Exact depth-first search over the aces, the threes and the kings: how
+    many of the four cards of a type each side takes, biggest needs first,
+    the undrawn pile the rest. A branch ends at once when a side's rest
+    cannot be made of the smaller types, when the cards of a type (or of it
+    and the next) do not fit where they can still go, or when the fewest
+    cards the sides can still end with need too many tricks. Sides that can
+    take none of a type are passed over, and a side alike to the one before
+    it (same rest, same cards so far) takes no more than that one did. The
+    knights and the jacks are then settled by counting (see _last_two). The
+    search works in place on two short lists, one of them kept from call to
+    call: nothing else is allocated.
     """
     if sum(needs) + pile != TOTAL:
         return False
@@ -252,15 +269,16 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     st.append(pile)
     st.append(pile_cards)
     # Then the value cards each side holds so far, players, tricks (0: off)
-    # and the tricks the sides need at least.
+    # the tricks the sides need at least and room for the next type.
     st.extend([0] * n)
     st.append(players)
     st.append(tricks if players else 0)
     st.append(0)
+    st.append(0)
     # How many of the type each side took, then where its cards can go: a
     # list kept for the six sides a table has, as the check runs inside a
     # press (every entry is written before it is read).
-    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (12 * n + 16))
+    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (13 * n + 18))
 
 
 def _ok(t, x):
@@ -271,10 +289,11 @@ def _start(t, st, n, w):
     # A new type: False if its cards and the next type's cannot all be
     # placed, if no count of it suits a side or the pile, if its four cards
     # cannot all be placed, or if the fewest cards the sides can end with
-    # need too many tricks. Else note in w, from 4n + 2t(n + 2), the fewest
+    # need too many tricks. Else note in w, from 4n + 3t(n + 2), the fewest
     # and the most of the type sides i.. and the pile can take between them
-    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; and in st the
-    # tricks the sides need at least.
+    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; then about the
+    # most of the next type they can take after their fewest of this one;
+    # and in st the tricks the sides need at least.
     v = _VAL[t]
     nv = _VAL[t + 1]
     # The eight cards of this type and the next: a holder of x points takes
@@ -289,9 +308,9 @@ def _start(t, st, n, w):
     if slack < 0:
         return False
     mc = _MC
-    b = 4 * n + 2 * t * (n + 2)
+    b = 4 * n + 3 * t * (n + 2)
     o = (t + 1) * 121
-    lo = hi = 0
+    lo = hi = nxt = 0
     k = st[n + 1]
     for j in range(n, -1, -1):
         x = st[j]
@@ -328,9 +347,20 @@ def _start(t, st, n, w):
         hi += c
         w[b + j] = lo
         w[b + n + 2 + j] = hi
+        x -= m * v
+        c = x // nv
+        if c > k - m:
+            c = k - m
+        if c > 4:
+            c = 4
+        if c and j < n and mc[o + 121 + x - c * nv] == 255:
+            c -= 1
+        nxt += c
+        w[b + 2 * n + 4 + j] = nxt
         k = 20
-    if lo > 4 or hi < 4:
+    if lo > 4 or hi < 4 or nxt < 4:
         return False
+    st[2 * n + 5] = 0
     tr = st[2 * n + 3]
     if tr:
         p = st[2 * n + 2]
@@ -421,8 +451,12 @@ def _deal(t, i, left, st, n, w):
     if i == 0 and not _start(t, st, n, w):
         return False
     v = _VAL[t]
+    nv = _VAL[t + 1]
     x = st[i]
-    b = 4 * n + 2 * t * (n + 2) + i
+    b = 4 * n + 3 * t * (n + 2) + i
+    # About the most of the next type the sides before i can take, and
+    # those after it at best: side i must leave room for its four cards.
+    room = 4 - st[2 * n + 5] - w[b + 2 * n + 5]
     # Side i's own bounds, and what the others after it leave open.
     c = w[b + n + 2] - w[b + n + 3]
     lo = w[b] - w[b + 1]
@@ -448,13 +482,29 @@ def _deal(t, i, left, st, n, w):
     # The next side that can take any of this type: those after side i
     # that can take none are skipped (their tricks bound stays a bound).
     nxt = i + 1
-    d = 4 * n + 2 * t * (n + 2) + n + 2
+    d = 4 * n + 3 * t * (n + 2) + n + 2
+    skip = 0
     while nxt < n and w[d + nxt] == w[d + nxt + 1]:
         w[t * n + nxt] = 0
+        skip += w[d + n + 2 + nxt] - w[d + n + 3 + nxt]
         nxt += 1
+    had = st[2 * n + 5]
+    o2 = o + 121
     while c >= lo:
         y = x - c * v
         if mc[o + y] != 255:
+            # The most of the next type side i could then take (one step
+            # down when that many leave a rest no smaller types make: still
+            # a bound).
+            k = y // nv
+            if k > 4:
+                k = 4
+            if k and mc[o2 + y - k * nv] == 255:
+                k -= 1
+            if k < room:
+                c -= 1
+                continue
+            st[2 * n + 5] = had + skip + k
             if tr:
                 need = base + (cards + c + mc[o + y] + p - 1) // p
                 if need > tr:
@@ -483,6 +533,7 @@ def _deal(t, i, left, st, n, w):
         c -= 1
     st[i] = x
     st[n + 2 + i] = cards
+    st[2 * n + 5] = had
     if tr:
         st[2 * n + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False
