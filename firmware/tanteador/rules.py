@@ -268,7 +268,7 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
         players = 0
     st.append(pile)
     st.append(pile_cards)
-    # Then the value cards each side holds so far, players, tricks (0: off)
+    # Then the value cards each side holds so far, players, tricks (0: off),
     # the tricks the sides need at least and room for the next type.
     st.extend([0] * n)
     st.append(players)
