@@ -287,9 +287,10 @@ def _ok(t, x):
 
 def _start(t, st, n, w):
     # A new type: False if its cards and the next type's cannot all be
-    # placed, if no count of it suits a side or the pile, if its four cards
-    # cannot all be placed, or if the fewest cards the sides can end with
-    # need too many tricks. Else note in w, from 4n + 3t(n + 2), the fewest
+    # placed, if the fewest cards the sides can end with need too many
+    # tricks, if no count of it suits a side (its rest made of the smaller
+    # types, in the cards its tricks can hold) or the pile, or if its four
+    # cards cannot all be placed. Else note in w, from 4n + 3t(n + 2), the fewest
     # and the most of the type sides i.. and the pile can take between them
     # (i = n: the pile alone), for i = 0..n, then n + 2 spare; then about the
     # most of the next type they can take after their fewest of this one;
@@ -308,6 +309,19 @@ def _start(t, st, n, w):
     if slack < 0:
         return False
     mc = _MC
+    tr = st[2 * n + 3]
+    if tr:
+        # The tricks the sides need at least; what is left over (spare) is
+        # all any one side can win beyond its own least.
+        p = st[2 * n + 2]
+        o = t * 121
+        need = 0
+        for j in range(n):
+            need += (st[n + 2 + j] + mc[o + st[j]] + p - 1) // p
+        if need > tr:
+            return False
+        st[2 * n + 4] = need
+        spare = tr - need
     b = 4 * n + 3 * t * (n + 2)
     o = (t + 1) * 121
     lo = hi = nxt = 0
@@ -337,9 +351,15 @@ def _start(t, st, n, w):
             while c >= m and not _few(t + 1, x - c * v, k - c):
                 c -= 1
         else:
-            while m <= c and mc[o + x - m * v] == 255:
+            # The cards side j can still take: with tricks, those its most
+            # tricks hold (255 when the rest cannot be made at all).
+            most = 254
+            if tr:
+                most = st[n + 2 + j]
+                most = p * ((most + mc[o - 121 + x] + p - 1) // p + spare) - most
+            while m <= c and mc[o + x - m * v] > most - m:
                 m += 1
-            while c >= m and mc[o + x - c * v] == 255:
+            while c >= m and mc[o + x - c * v] > most - c:
                 c -= 1
         if c < m:
             return False
@@ -361,16 +381,6 @@ def _start(t, st, n, w):
     if lo > 4 or hi < 4 or nxt < 4:
         return False
     st[2 * n + 5] = 0
-    tr = st[2 * n + 3]
-    if tr:
-        p = st[2 * n + 2]
-        o = t * 121
-        need = 0
-        for j in range(n):
-            need += (st[n + 2 + j] + mc[o + st[j]] + p - 1) // p
-        if need > tr:
-            return False
-        st[2 * n + 4] = need
     return True
 
 
