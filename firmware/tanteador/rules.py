@@ -463,10 +463,13 @@ def _deal(t, i, left, st, n, w):
     v = _VAL[t]
     nv = _VAL[t + 1]
     x = st[i]
-    b = 4 * n + 3 * t * (n + 2) + i
+    e = n + n
+    d = 4 * n + 3 * t * (n + 2) + n + 2
+    b = d - n - 2 + i
     # About the most of the next type the sides before i can take, and
     # those after it at best: side i must leave room for its four cards.
-    room = 4 - st[2 * n + 5] - w[b + 2 * n + 5]
+    r0 = st[e + 5]
+    room = 4 - r0 - w[b + e + 5]
     # Side i's own bounds, and what the others after it leave open.
     c = w[b + n + 2] - w[b + n + 3]
     lo = w[b] - w[b + 1]
@@ -475,30 +478,28 @@ def _deal(t, i, left, st, n, w):
     if left - w[b + n + 3] > lo:
         lo = left - w[b + n + 3]
     b = t * n + i
-    cards = st[n + 2 + i]
+    ci = n + 2 + i
+    cards = st[ci]
     if i:
         # The side before, if it was the same as this one when the type began.
         j = w[b - 1]
-        if j < c and st[i - 1] + j * v == x and st[n + 1 + i] - j == cards:
+        if j < c and st[i - 1] + j * v == x and st[ci - 1] - j == cards:
             c = j
     mc = _MC
     o = (t + 1) * 121
-    tr = st[2 * n + 3]
+    tr = st[e + 3]
     if tr:
         # The tricks needed at least, without this side's share.
-        p = st[2 * n + 2]
-        need = st[2 * n + 4]
-        base = need - (cards + mc[o - 121 + x] + p - 1) // p
+        p = st[e + 2]
+        base = st[e + 4] - (cards + mc[o - 121 + x] + p - 1) // p
     # The next side that can take any of this type: those after side i
     # that can take none are skipped (their tricks bound stays a bound).
     nxt = i + 1
-    d = 4 * n + 3 * t * (n + 2) + n + 2
-    skip = 0
+    had = r0
     while nxt < n and w[d + nxt] == w[d + nxt + 1]:
-        w[t * n + nxt] = 0
-        skip += w[d + n + 2 + nxt] - w[d + n + 3 + nxt]
+        w[b - i + nxt] = 0
+        had += w[d + n + 2 + nxt] - w[d + n + 3 + nxt]
         nxt += 1
-    had = st[2 * n + 5]
     o2 = o + 121
     while c >= lo:
         y = x - c * v
@@ -514,15 +515,15 @@ def _deal(t, i, left, st, n, w):
             if k < room:
                 c -= 1
                 continue
-            st[2 * n + 5] = had + skip + k
+            st[e + 5] = had + k
             if tr:
                 need = base + (cards + c + mc[o + y] + p - 1) // p
                 if need > tr:
                     c -= 1
                     continue
-                st[2 * n + 4] = need
+                st[e + 4] = need
             st[i] = y
-            st[n + 2 + i] = cards + c
+            st[ci] = cards + c
             w[b] = c
             if nxt < n:
                 r = _deal(t, nxt, left - c, st, n, w)
@@ -538,12 +539,12 @@ def _deal(t, i, left, st, n, w):
                     st[n + 1] += q
             if r:
                 st[i] = x
-                st[n + 2 + i] = cards
+                st[ci] = cards
                 return True
         c -= 1
     st[i] = x
-    st[n + 2 + i] = cards
-    st[2 * n + 5] = had
+    st[ci] = cards
+    st[e + 5] = r0
     if tr:
-        st[2 * n + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
+        st[e + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False
