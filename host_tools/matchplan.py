@@ -36,12 +36,19 @@ class Lcg:
         return (self.s >> 8) % n
 
 
-def deal_points(rand, nsides):
-    """Points per side from dealing the 20 value cards at random: always a real hand."""
-    pts = [0] * nsides
-    for v in VALUE_CARDS:
-        pts[rand.below(nsides)] += v
-    return tuple(pts)
+def deal_points(rand, match):
+    """Points per side from dealing the 20 value cards at random to the sides
+    of ``match``: always a real hand. A deal the match refuses (one that
+    would need more tricks than a hand has: six players, 40 cards) is dealt
+    again."""
+    while True:
+        pts = [0] * match.nsides
+        for v in VALUE_CARDS:
+            pts[rand.below(match.nsides)] += v
+        try:
+            return match.check(pts)
+        except ValueError:
+            pass
 
 
 def start_doc(opts, lang="en"):
@@ -219,7 +226,7 @@ class Generator:
         """Play the named actions ('setup', 'hand', 'undo', 'redo', 'setting'); the script."""
         for act in actions:
             if act == "hand":
-                self.hand(deal_points(self.rand, self.app.match.nsides), self.rand.below(4))
+                self.hand(deal_points(self.rand, self.app.match), self.rand.below(4))
             else:
                 getattr(self, act)()
         return self.script()
@@ -230,7 +237,7 @@ class Generator:
         while not app.match.over and len(app.match.hands) < max_hands:
             if wait_ms:
                 self.wait(wait_ms)
-            pts = deal_points(self.rand, app.match.nsides)
+            pts = deal_points(self.rand, app.match)
             self.hand(pts, self.rand.below(4))
         return self.script()
 

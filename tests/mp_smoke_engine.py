@@ -26,15 +26,18 @@ class Lcg:
 
 
 def deal(rnd, o):
-    n = o.nsides
-    pts = [0] * n
-    pile = 0
-    for v in VALUES:
-        k = rnd.below(n + (1 if pile < o.undrawn_cards else 0))
-        if k == n:
-            pile += 1
-        else:
-            pts[k] += v
+    # A real deal: the cards in play, shuffled, make the hand's tricks of
+    # one card per player, and each trick goes to a side; the last cards
+    # stay undrawn.
+    players = o.players
+    tricks = o.tricks_per_hand
+    cards = list(VALUES) + [0] * (players * tricks + o.undrawn_cards - len(VALUES))
+    for i in range(len(cards) - 1, 0, -1):
+        j = rnd.below(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    pts = [0] * o.nsides
+    for t in range(tricks):
+        pts[rnd.below(o.nsides)] += sum(cards[t * players:(t + 1) * players])
     return pts
 
 
@@ -123,7 +126,7 @@ if hasattr(gc, "mem_alloc"):
         check_points((12, 12, 31, 23, 12), 5, 3)
         raise AssertionError("accepted")
     except RulesError as e:
-        assert e.code == "undrawn"
+        assert e.code == "cards"
     garbage = gc.mem_alloc() - before
     gc.enable()
     assert garbage < 4096, garbage

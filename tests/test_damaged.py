@@ -129,17 +129,19 @@ def test_newer_version(tmp_path):
 
 def test_newer_match_version(tmp_path):
     doc = make_doc(3)
-    doc["m"]["v"] = 3
+    doc["m"]["v"] = 4
     assert load_bad(tmp_path, json.dumps(doc).encode()) == "newer"
 
 
 def test_older_match_version_migrates(tmp_path):
     """A version-1 match (options without trump_cycle, "h" = the hands) loads
-    as the same match in today's form; the file stays in place."""
+    as the same match in version 2's form (the rules it was played under);
+    the file stays in place."""
     new = make_doc(4)
     o = new["m"]["o"]
     old = dict(new)
     old["m"] = {"v": 1, "o": o[:12] + o[13:], "h": new["m"]["a"]}
+    new["m"]["v"] = 2
     fs = fresh(tmp_path)
     with fs.open(STATE, "wb") as f:
         f.write(json.dumps(old).encode())

@@ -33,15 +33,14 @@ def options(draw):
 
 
 def legal_points(data, o):
+    # A real deal: the cards in play, shuffled, make the hand's tricks of
+    # one card per player, and each trick goes to a side; the last cards
+    # stay undrawn.
     n = o.nsides
+    cards = data.draw(st.permutations(VALUES + [0] * (o.players * o.tricks_per_hand + o.undrawn_cards - 20)))
     pts = [0] * n
-    pile = 0
-    for v in VALUES:
-        k = data.draw(st.integers(0, n if pile < o.undrawn_cards else n - 1))
-        if k == n:
-            pile += 1
-        else:
-            pts[k] += v
+    for t in range(o.tricks_per_hand):
+        pts[data.draw(st.integers(0, n - 1))] += sum(cards[t * o.players:(t + 1) * o.players])
     return pts
 
 
@@ -54,7 +53,7 @@ def check_invariants(m):
     for i, h in enumerate(m.hands):
         assert h.number == i + 1
         assert h.dealer == rotation.dealer(o.players, o.first_dealer, o.direction, i)
-        assert check_points(h.points, n, o.undrawn_cards) == h.points
+        assert check_points(h.points, n, o.undrawn_cards, o.players, o.tricks_per_hand) == h.points
         assert 0 <= h.trump < 4
         if o.trump_cycle:
             assert h.trump == i % 4

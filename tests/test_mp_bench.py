@@ -28,6 +28,7 @@ KEYS = {
     "work": {"mp", "cpython"},
     "boot": {"py", "mpy"},
     "heap32": {"mpy", "rom", "romfs_bytes"},
+    "checks": {"ref_us", "cases", "max_ms", "worst"},
     "targets": set(bench.TARGETS),
 }
 
@@ -75,6 +76,38 @@ def test_bench_figures_are_consistent(quick):
         e = r["rp2040"][kind]
         assert e["n"] > 0 and 0 < e["median"] <= e["max"], kind
     assert r["targets"] == bench.check_targets(r)
+    # The hand check was timed on the slowest points of every setup.
+    cases = r["checks"]["cases"]
+    assert [c["setup"] for c in cases] == [w[0] for w in bench.WORST_CHECKS]
+    assert all(c["us"] > 0 and c["ms"] > 0 for c in cases)
+    assert r["checks"]["max_ms"] == max(c["ms"] for c in cases)
+
+
+def test_the_check_is_timed_in_every_setup():
+    # One case per table the setup allows (sides, players, tricks, undrawn
+    # cards), each with points its check decides (or refuses) for a reason.
+    from tanteador.options import MatchOptions
+    from tanteador.rules import RulesError, check_points
+
+    setups = set()
+    for players in range(2, 7):
+        for deck in (40, 48):
+            for prep in (0, 1):
+                for sides in (0, 1, 2):
+                    try:
+                        o = MatchOptions(players=players, deck=deck, prep=prep, sides=sides).validate()
+                    except RulesError:
+                        continue
+                    setups.add((o.nsides, o.players, o.tricks_per_hand, o.undrawn_cards))
+    cases = bench.check_cases()
+    assert {(c[2], c[4], c[5], c[3]) for c in cases} == setups
+    assert len(cases) == len(setups)
+    for label, pts, nsides, undrawn, players, tricks in cases:
+        assert len(pts) == nsides, label
+        try:
+            check_points(pts, nsides, undrawn, players, tricks)
+        except RulesError as e:
+            assert e.code in ("cards", "tricks"), (label, e.code)
 
 
 def test_bench_markdown_names_the_command(quick):

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tanteador import rules
+from tanteador.options import MatchOptions, PAIRS, SOLO, TRIOS
 from tanteador.rules import RulesError, can_hold, check_points, prep_info
 
 VALUE_CARDS = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4
@@ -202,21 +203,27 @@ def test_capote(points, side):
     assert rules.capote_side(points) == side
 
 
-def _oracle(needs, pile, pile_cards):
+def _oracle(needs, pile, pile_cards, players=0, tricks=0):
     # Brute force: every way of dealing the 20 value cards one by one to a
-    # side or to the pile, never past what each is to hold.
+    # side or to the pile, never past what each is to hold, counting each
+    # side's cards; with ``players``, a side holding c cards won at least
+    # ceil(c / players) of the ``tricks`` tricks (the blank cards fill them).
     n = len(needs)
-    states = {(0,) * n + (0, 0)}
+    states = {(0,) * (2 * n) + (0, 0)}
     for v in VALUE_CARDS:
         nxt = set()
         for s in states:
             for k in range(n):
                 if s[k] + v <= needs[k]:
-                    nxt.add(s[:k] + (s[k] + v,) + s[k + 1:])
-            if s[n] + v <= pile and s[n + 1] < pile_cards:
-                nxt.add(s[:n] + (s[n] + v, s[n + 1] + 1))
+                    nxt.add(s[:k] + (s[k] + v,) + s[k + 1:n + k] + (s[n + k] + 1,) + s[n + k + 1:])
+            if s[2 * n] + v <= pile and s[2 * n + 1] < pile_cards:
+                nxt.add(s[:2 * n] + (s[2 * n] + v, s[2 * n + 1] + 1))
         states = nxt
-    return any(s[:n + 1] == tuple(needs) + (pile,) for s in states)
+    for s in states:
+        if s[:n] == tuple(needs) and s[2 * n] == pile:
+            if not players or sum(-(-c // players) for c in s[n:2 * n]) <= tricks:
+                return True
+    return False
 
 
 @given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
@@ -234,3 +241,166 @@ def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
             needs[i] -= d
             needs[j] += d
     assert can_hold(needs, pile, pile_cards) == _oracle(needs, pile, pile_cards), (needs, pile, pile_cards)
+
+
+def _setups():
+    # Every table the setup allows, as (sides, players, tricks, undrawn cards).
+    out = set()
+    for players in range(2, 7):
+        for deck in (40, 48):
+            for prep in (0, 1):
+                for sides in (SOLO, PAIRS, TRIOS):
+                    try:
+                        o = MatchOptions(players=players, deck=deck, prep=prep, sides=sides).validate()
+                    except RulesError:
+                        continue
+                    out.add((o.nsides, o.players, o.tricks_per_hand, o.undrawn_cards))
+    return sorted(out)
+
+
+SETUPS = _setups()
+
+
+def test_every_table_is_a_setup():
+    assert (6, 6, 6, 0) in SETUPS and (3, 3, 13, 1) in SETUPS and (5, 5, 9, 3) in SETUPS
+    assert (2, 6, 6, 0) in SETUPS and (3, 6, 8, 0) in SETUPS
+    assert len(SETUPS) == len({s[:3] + (s[3],) for s in SETUPS}) >= 12
+
+
+def _legal(pts, players, tricks, undrawn):
+    # What a deal can give, by brute force: the pile holds what is missing.
+    pile = 120 - sum(pts)
+    if min(pts) < 0 or pile < 0 or pile > 11 * undrawn or (pile and not undrawn):
+        return False
+    return _oracle(pts, pile, undrawn, players, tricks)
+
+
+def _check(pts, players, tricks, undrawn):
+    try:
+        check_points(pts, len(pts), undrawn, players, tricks)
+        return True
+    except RulesError:
+        return False
+
+
+@st.composite
+def _hands(draw):
+    # A setup and points to try there: a real deal in whole tricks, a near
+    # even split nudged, or one big side and small ones (where tricks bite).
+    nsides, players, tricks, undrawn = draw(st.sampled_from(SETUPS))
+    kind = draw(st.integers(0, 2))
+    if kind == 0:
+        cards = draw(st.permutations(VALUE_CARDS + [0] * (players * tricks + undrawn - 20)))
+        pts = [0] * nsides
+        for t in range(tricks):
+            pts[draw(st.integers(0, nsides - 1))] += sum(cards[t * players:(t + 1) * players])
+    elif kind == 1:
+        total = 120 - draw(st.integers(0, 11 * undrawn))
+        pts = [total // nsides] * nsides
+        pts[0] += total - sum(pts)
+        for _ in range(draw(st.integers(0, 5))):
+            i, j, d = draw(st.integers(0, nsides - 1)), draw(st.integers(0, nsides - 1)), draw(st.integers(1, 6))
+            if pts[i] >= d:
+                pts[i] -= d
+                pts[j] += d
+    else:
+        pts = [draw(st.sampled_from([0, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 21, 22]))
+               for _ in range(nsides - 1)]
+        pts.insert(draw(st.integers(0, nsides - 1)), 0)
+        pts[pts.index(0)] = max(0, 120 - draw(st.integers(0, 11 * undrawn)) - sum(pts))
+    return kind, (nsides, players, tricks, undrawn), tuple(pts)
+
+
+@given(_hands())
+@settings(max_examples=400, deadline=None)
+def test_every_setup_matches_a_deal_in_whole_tricks(case):
+    kind, (nsides, players, tricks, undrawn), pts = case
+    legal = _legal(pts, players, tricks, undrawn)
+    assert _check(pts, players, tricks, undrawn) == legal, case
+    if kind == 0:
+        assert legal, case
+
+
+@pytest.mark.parametrize("points,players,tricks,code", [
+    # 6 players, 40 cards: 6 tricks of 6 cards. 112 points are 16 cards (3
+    # tricks) and each 2-point side won a trick of its own: 7 tricks.
+    ((112, 2, 2, 2, 2, 0), 6, 6, "tricks"),
+    ((112, 2, 2, 2, 2, 0), 6, 8, None),           # 48 cards: 8 tricks
+    ((112, 2, 2, 2, 2, 0), 0, 0, None),           # tricks not asked
+    ((114, 2, 2, 2, 0, 0), 6, 6, None),           # 3 + 3 tricks
+    ((20, 20, 20, 20, 20, 20), 6, 6, None),
+    ((2, 2, 2, 2, 2, 110), 6, 6, "cards"),        # five jacks: no split at all
+    ((29, 28, 19, 18, 17, 9), 6, 6, "cards"),
+])
+def test_the_tricks_of_a_hand_bound_the_points(points, players, tricks, code):
+    if code is None:
+        assert check_points(points, len(points), 0, players, tricks) == points
+    else:
+        with pytest.raises(RulesError) as e:
+            check_points(points, len(points), 0, players, tricks)
+        assert e.value.code == code
+        if code == "tricks":
+            assert e.value.nums == (tricks,) and e.value.side is None
+
+
+def test_six_players_forty_cards_every_total():
+    # Every split of 120 among six players (in order of size): 346,486 are
+    # some split of the value cards, and 41,160 of those cannot be dealt in
+    # six tricks of six cards (the figures of a full enumeration of deals).
+    def parts(total, k, most):
+        if k == 1:
+            yield (total,)
+            return
+        for x in range(min(total, most), (total + k - 1) // k - 1, -1):
+            for rest in parts(total - x, k - 1, x):
+                yield (x,) + rest
+
+    cards = tricks = 0
+    for p in parts(120, 6, 120):
+        try:
+            check_points(p, 6, 0, 6, 6)
+        except RulesError as e:
+            if e.code == "tricks":
+                tricks += 1
+                cards += 1
+            continue
+        cards += 1
+    assert (cards, tricks) == (346486, 41160)
+
+
+@pytest.mark.parametrize("points,undrawn,side", [
+    ((120, 0, 0), 0, 0),
+    ((109, 0, 0), 1, 0),          # 3 players, an ace undrawn: side 0 took every point in play
+    ((0, 0, 120), 1, 2),
+    ((0, 110, 0), 1, 1),
+    ((0, 87, 0, 0, 0), 3, 1),     # three aces undrawn
+    ((109, 0, 0), 0, None),       # the whole deck in play: 11 points are somewhere
+    ((100, 9, 0), 1, None),
+    ((0, 0, 0), 1, None),
+])
+def test_capote_with_undrawn_cards(points, undrawn, side):
+    assert rules.capote_side(points, undrawn) == side
+
+
+def test_the_card_tables_are_the_cards():
+    # Every count of each value type (0..4 of each), from the cards alone.
+    from itertools import product
+
+    values = (11, 10, 4, 3, 2)
+    fewest = [[255] * 121 for _ in range(6)]
+    few = [[set() for _ in range(4)] for _ in range(6)]
+    for counts in product(range(5), repeat=5):
+        x = sum(c * v for c, v in zip(counts, values))
+        for t in range(6):
+            if any(counts[:t]):
+                continue
+            cards = sum(counts)
+            fewest[t][x] = min(fewest[t][x], cards)
+            for k in range(cards, 4):
+                few[t][k].add(x)
+    mc = rules._MC
+    for t in range(6):
+        assert list(mc[t * 121:(t + 1) * 121]) == fewest[t], t
+        for k in range(4):
+            row = mc[726 + (t * 4 + k) * 5:726 + (t * 4 + k + 1) * 5]
+            assert {x for x in range(40) if row[x >> 3] >> (x & 7) & 1} == few[t][k], (t, k)

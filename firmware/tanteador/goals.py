@@ -28,8 +28,8 @@ tie, and the goal is checked again after every hand):
   hand in play is always finished: the match ends when, after recording a
   hand, that sum is at least the target. Most points win (fewest in
   reverse); equal -> another hand.
-- Capote (option): a side that takes all 120 points of a hand wins the match
-  at once, whatever the goal. In reverse mode the capote is noted in the
+- Capote (option): a side that takes every point in play in a hand (all
+  120, or all but what the undrawn cards hold) wins the match at once, whatever the goal. In reverse mode the capote is noted in the
   history and figures but does not end the match: taking every point is the
   worst result there, and the hand is decided like any other (the side with
   the fewest points wins it).
@@ -54,8 +54,8 @@ def decide(opts, won, totals, played, play_ms, capote):
     """``(winner_side, reason)`` if the match is over after the last hand, else None.
 
     won/totals: hands won and points per side so far; played: hands played;
-    play_ms: play time so far; capote: side that took all 120 in the last
-    hand or None. Reasons: 'capote', 'goal' (wins, best of), 'hands',
+    play_ms: play time so far; capote: side that took every point in play
+    in the last hand or None. Reasons: 'capote', 'goal' (wins, best of), 'hands',
     'points', 'time'.
     """
     if capote is not None and opts.capote and not opts.reverse:

@@ -101,8 +101,9 @@ CARDS_VALS = const(89)
 SUITS_FR = const(90)  # French suits in suit-number order: diamonds, hearts, spades, clubs
 RANKS_FR = const(91)  # French faces by rank index (rules.RANK_FACE_FR)
 SEATS_PAIRS = const(92)
+E_TRICKS = const(93)
 # Number of texts in a language module.
-COUNT = const(93)
+COUNT = const(94)
 
 
 class Texts:

@@ -25,7 +25,10 @@ from tanteador import goals, rotation
 from tanteador.options import MatchOptions, TIE_VOID
 from tanteador.rules import RulesError, StateError, TOTAL, capote_side, check_points, hand_winner
 
-VERSION = 2
+# Version 3 knows the tricks: a hand whose points no deal in whole tricks
+# gives is refused, and a capote is every point in play, undrawn cards or
+# not. A match keeps the rules of the version it began under (see from_dict).
+VERSION = 3
 _EDIT = "e"
 
 # The log: actions as fixed-size byte records, kept in chunks of at most
@@ -82,9 +85,18 @@ class Match:
     """A match in play (see the module docstring). Build with validated-or-not
     MatchOptions; raises RulesError for an impossible setup."""
 
-    def __init__(self, options):
+    def __init__(self, options, version=VERSION):
         self.options = options.validate()
         self.nsides = options.nsides
+        self.version = version
+        # The check's trick arguments (players 0: any split of the cards goes)
+        # and the undrawn cards a capote allows for.
+        if version >= 3:
+            self._tricks = (options.players, options.tricks_per_hand)
+            self._cap_undrawn = options.undrawn_cards
+        else:
+            self._tricks = (0, 0)
+            self._cap_undrawn = 0
         # The log: _n actions of _size bytes, _per to a chunk; the first
         # _cur are in effect, and make the _nh hands in play.
         self._size = 7 + self.nsides
@@ -140,7 +152,12 @@ class Match:
         points. Changes nothing."""
         if type(points) is int and self.nsides == 2:
             points = self.other_side(points)
-        return check_points(points, self.nsides, self.options.undrawn_cards)
+        return check_points(points, self.nsides, self.options.undrawn_cards, *self._tricks)
+
+    def capote(self, points):
+        """Side that took every point in play with these points, else None
+        (rules.capote_side, under this match's rules)."""
+        return capote_side(points, self._cap_undrawn)
 
     def _trump(self, index, trump):
         cyc = index % 4 if self.options.trump_cycle else None
@@ -286,7 +303,7 @@ class Match:
         c, o = self._at(p)
         op = self.options
         return Hand(i + 1, rotation.dealer(op.players, op.first_dealer, op.direction, i), t, pts,
-                    hand_winner(pts, op.reverse), capote_side(pts), _word(c, o + 3 + n))
+                    hand_winner(pts, op.reverse), self.capote(pts), _word(c, o + 3 + n))
 
     def _tally(self, i, ms, pts):
         # Hand i's figures into the running ones; then, unless the match
@@ -302,7 +319,7 @@ class Match:
                 tot[k] += pts[k]
         if self.over:
             return False
-        v = goals.decide(o, self.won, self.totals, i + 1, self.play_ms, capote_side(pts))
+        v = goals.decide(o, self.won, self.totals, i + 1, self.play_ms, self.capote(pts))
         if v is None:
             return False
         self.winner, self.end_reason = v
@@ -368,15 +385,16 @@ class Match:
     # --- state as data ----------------------------------------------------
 
     def to_dict(self):
-        """Compact JSON-able document, version 2:
-        ``{"v": 2, "o": options.to_list(), "a": [action, ...], "c": cursor}``.
+        """Compact JSON-able document, version 3 (2 for a match begun under
+        version 2, same layout):
+        ``{"v": 3, "o": options.to_list(), "a": [action, ...], "c": cursor}``.
         A recorded hand is ``[trump, p0, p1, ..., elapsed_ms]``; an edit is
         ``["e", index, trump, p0, p1, ...]``. "c" (how many actions are in
         effect; the rest can be redone) is left out when all are."""
         acts = [None] * self._n
         for k in range(self._n):
             acts[k] = self._action(k)
-        d = {"v": VERSION, "o": self.options.to_list(), "a": acts}
+        d = {"v": self.version, "o": self.options.to_list(), "a": acts}
         if self._cur != self._n:
             d["c"] = self._cur
         return d
@@ -386,7 +404,7 @@ class Match:
         ``write(str)``, _DUMP_BATCH actions at a time: saving a long match
         then never holds all its actions as lists, nor the whole text, in
         memory, and a save stays quick."""
-        write('{"v":%d,"o":' % VERSION)
+        write('{"v":%d,"o":' % self.version)
         write(json.dumps(self.options.to_list(), separators=(",", ":")))
         write(',"a":[')
         n = self._n
@@ -432,9 +450,12 @@ class Match:
         """Load a document from to_dict() (or version 1: ``{"v": 1, "o":
         [options without trump_cycle], "h": [[trump, p0, ..., elapsed_ms], ...]}``,
         migrated: its hands become the undo log). Every action is replayed
-        and checked. StateError: 'shape' (not this layout, wrong types,
-        impossible setup), 'newer' (a later version), 'history' (an entry or
-        edit the rules refuse, or hands after the end of the match)."""
+        and checked. A match saved by version 1 or 2 keeps their rules, so
+        that it loads as it was played: any split of the cards goes, a
+        capote is 120 points; it is saved as version 2 again. StateError:
+        'shape' (not this layout, wrong types, impossible setup), 'newer' (a
+        later version), 'history' (an entry or edit the rules refuse, or
+        hands after the end of the match)."""
         if type(d) is not dict or type(d.get("v")) is not int:
             raise StateError("shape")
         v = d["v"]
@@ -445,10 +466,11 @@ class Match:
             if type(o) is not list or len(o) != 13 or type(d.get("h")) is not list:
                 raise StateError("shape")
             d = {"v": 2, "o": o[:12] + [0] + o[12:], "a": d["h"]}
-        elif v != VERSION:
+            v = 2
+        elif v < 2:
             raise StateError("shape")
         try:
-            m = cls(MatchOptions.from_list(d.get("o")))
+            m = cls(MatchOptions.from_list(d.get("o")), v)
         except ValueError:
             raise StateError("shape", "options")
         acts = d.get("a")

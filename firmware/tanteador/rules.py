@@ -44,28 +44,60 @@ HINTS = ("rm2", "undrawn1", "rm89", "undrawn3", "rm2s")
 _VAL = (11, 10, 4, 3, 2)
 
 
-def _tables():
-    # Bit x of the 16 bytes from t * 16 is set when one side can hold
-    # exactly x points with the value types t.. alone (t = 5: none left): a
-    # cheap test that prunes most dead ends. Bytes, not one big int per
-    # type: testing a bit of a big int makes a new one on the device.
-    out = bytearray(96)
-    m = 1
-    for t in range(5, -1, -1):
-        if t < 5:
-            acc = m
-            for _ in range(4):
-                m <<= _VAL[t]
-                acc |= m
-            m = acc
-        for x in range(TOTAL + 1):
-            if (m >> x) & 1:
-                out[t * 16 + (x >> 3)] |= 1 << (x & 7)
-    return bytes(out)
-
-
-_OK = _tables()
-del _tables  # needed once: no need to keep its code in the heap
+# From t * 121: the fewest cards of the value types t.. alone (four of
+# each) worth exactly x points, 255 when none are (t = 5: none left). It
+# tells whether a side's rest can still be made, and how many cards (so
+# tricks) it takes at least. Then, from 726, five bytes per (t, k) for
+# k = 0..3 (at 726 + (t * 4 + k) * 5): bit x set when at most k cards of
+# the types t.. make x (the undrawn pile: at most three cards, 33 points).
+# Written out rather than worked out at boot, where it took about 75 ms on
+# the Pico; tests/test_rules.py works it out again from the cards.
+_MC = (
+    b"\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03"
+    b"\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x03\x03\x03\x03\x04\x04\x04\x04\x05\x05"
+    b"\x04\x04\x04\x04\x04\x05\x05\x05\x05\x06\x06\x05\x05\x05\x05\x06\x06\x06\x06\x07"
+    b"\x07\x07\x06\x06\x06\x07\x07\x07\x07\x08\x08\x08\x08\x07\x07\x08\x08\x08\x08\x09"
+    b"\x09\x09\x09\x0a\x08\x0a\x09\x09\x09\x0a\x0a\x0a\x0a\x0b\x0b\x0b\x0b\x0c\x0c\x0c"
+    b"\x0c\x0d\x0d\x0d\x0e\x0e\x0e\x0f\x0f\x0f\x10\x10\x10\x11\x11\x12\x12\x13\x13\xff"
+    b"\x14\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x01\x03\x02\x02\x02\x03\x03\x03\x03"
+    b"\x04\x02\x04\x03\x03\x03\x04\x04\x04\x04\x05\x03\x05\x04\x04\x04\x05\x05\x05\x05"
+    b"\x06\x04\x06\x05\x05\x05\x06\x06\x06\x06\x07\x07\x07\x07\x08\x08\x08\x08\x09\x09"
+    b"\x09\x0a\x0a\x0a\x0b\x0b\x0b\x0c\x0c\x0c\x0d\x0d\x0e\x0e\x0f\x0f\xff\x10\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\x00\xff\x01\x01\x01\x02\x02\x02\x02\x03\x03\x03\x03\x04\x04\x04\x04\x05"
+    b"\x05\x05\x06\x06\x06\x07\x07\x07\x08\x08\x08\x09\x09\x0a\x0a\x0b\x0b\xff\x0c\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\x00\xff\x01\x01\x02\x02\x02\x03\x03\x03\x04\x04\x04\x05\x05\x06\x06"
+    b"\x07\x07\xff\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\x00\xff\x01\xff\x02\xff\x03\xff\x04\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\x00\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"
+    b"\xff\xff\xff\xff\xff\xff\x01\x00\x00\x00\x00\x1d\x0c\x00\x00\x00\xfd\xfd\x70\x00"
+    b"\x00\xfd\xff\xff\xc7\x03\x01\x00\x00\x00\x00\x1d\x04\x00\x00\x00\xfd\x75\x10\x00"
+    b"\x00\xfd\xff\xd7\x41\x00\x01\x00\x00\x00\x00\x1d\x00\x00\x00\x00\xfd\x01\x00\x00"
+    b"\x00\xfd\x1f\x00\x00\x00\x01\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x7d\x00\x00\x00"
+    b"\x00\xfd\x03\x00\x00\x00\x01\x00\x00\x00\x00\x05\x00\x00\x00\x00\x15\x00\x00\x00"
+    b"\x00\x55\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00"
+    b"\x00\x01\x00\x00\x00\x00"
+)
+_W = [0] * 96
 
 
 class RulesError(ValueError):
@@ -126,16 +158,29 @@ def hand_winner(points, reverse=False):
     return None if tie else best
 
 
-def capote_side(points):
-    """Side that took all 120 points, else None."""
+def capote_side(points, undrawn=0):
+    """Side that took every point in play, else None: all 120 with the whole
+    deck in play; with ``undrawn`` cards out of play, every point entered
+    while the other sides have none (the undrawn cards hold the rest, at
+    most 11 points each)."""
+    side = None
     for i in range(len(points)):
-        if points[i] == TOTAL:
-            return i
-    return None
+        if points[i]:
+            if side is not None:
+                return None
+            side = i
+    if side is None or points[side] < TOTAL - 11 * undrawn:
+        return None
+    return side
 
 
-def check_points(points, nsides, undrawn=0):
+def check_points(points, nsides, undrawn=0, players=0, tricks=0):
     """Validate one hand's points per side; return them as a tuple of ints.
+
+    ``players`` and ``tricks`` (the cards of a trick and the tricks of a
+    hand, see prep_info) make the check know the tricks: a side holding c
+    value cards won ceil(c / players) tricks at least. Left at 0, any split
+    of the cards goes.
 
     Raises RulesError with the first real reason, the side at fault where
     one side's points are impossible on their own, and the numbers to show:
@@ -146,7 +191,8 @@ def check_points(points, nsides, undrawn=0):
     missing than ``undrawn`` cards can hold (missing, most they hold);
     'undrawn' no ``undrawn`` cards are worth exactly the missing points
     (missing); 'cards' every number is possible alone but no split of the
-    20 value cards gives them all.
+    20 value cards gives them all; 'tricks' splits exist, but every one
+    needs more tricks than the hand has (tricks).
     """
     try:
         pts = tuple(points)
@@ -170,24 +216,51 @@ def check_points(points, nsides, undrawn=0):
         raise RulesError("above", None, (got,))
     elif missing > 11 * undrawn:
         raise RulesError("missing", None, (missing, 11 * undrawn))
-    elif missing and not can_hold((TOTAL - missing,), missing, undrawn):
+    elif missing and not _few(0, missing, undrawn):
         raise RulesError("undrawn", None, (missing,))
-    if nsides > 2 and not can_hold(pts, missing, undrawn):
-        raise RulesError("cards")
+    if nsides > 2:
+        if players and not _bites(pts, players, tricks):
+            players = 0
+        if not can_hold(pts, missing, undrawn, players, tricks):
+            # Refused: for want of tricks only if some split exists at all.
+            if players and can_hold(pts, missing, undrawn):
+                raise RulesError("tricks", None, (tricks,))
+            raise RulesError("cards")
     return pts
 
 
-def can_hold(needs, pile=0, pile_cards=0):
+def _bites(needs, players, tricks):
+    # Can the sides with points need more tricks than the hand has? A side
+    # with c of the 20 value cards needs ceil(c / players) tricks, so they
+    # need (20 + sides * (players - 1)) // players at most.
+    n = 0
+    for x in needs:
+        if x:
+            n += 1
+    return (20 + n * (players - 1)) // players > tricks
+
+
+def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     """True if the 20 value cards can be shared out so that side i holds
     exactly ``needs[i]`` points and the undrawn pile holds ``pile`` points in
-    at most ``pile_cards`` value cards (every value card is somewhere).
+    at most ``pile_cards`` value cards (every value card is somewhere); with
+    ``players`` and ``tricks``, also so that the sides' tricks fit the hand:
+    side i holding c_i value cards won ceil(c_i / players) tricks at least,
+    and these add up to ``tricks`` at most. That is exact, not just a bound:
+    every trick holds ``players`` cards and the cards worth nothing fill the
+    rest, so any further tricks are won with those alone.
 
-    Exact depth-first search: one value type at a time, how many of its four
-    cards each side takes, biggest needs first. A side whose rest cannot be
-    made of the smaller types ends the branch at once, and sides with equal
-    needs are interchangeable, so they take their counts in non-increasing
-    order. The search works in place on two short lists: nothing else is
-    allocated, whatever the number of sides.
+    Exact depth-first search over the aces, the threes and the kings: how
+    many of the four cards of a type each side takes, biggest needs first,
+    the undrawn pile the rest. A branch ends at once when a side's rest
+    cannot be made of the smaller types, when the cards of a type (or of it
+    and the next) do not fit where they can still go, or when the fewest
+    cards the sides can still end with need too many tricks. Sides that can
+    take none of a type are passed over, and a side alike to the one before
+    it (same rest, same cards so far) takes no more than that one did. The
+    knights and the jacks are then settled by counting (see _last_two). The
+    search works in place on two short lists, one of them kept from call to
+    call: nothing else is allocated.
     """
     if sum(needs) + pile != TOTAL:
         return False
@@ -200,52 +273,287 @@ def can_hold(needs, pile=0, pile_cards=0):
     st.sort()
     st.reverse()
     n = len(st)
+    if players and not _bites(st, players, tricks):
+        players = 0
     st.append(pile)
     st.append(pile_cards)
-    return _deal(0, 0, 4, st, n, [0] * (4 * n))
+    # Then the value cards each side holds so far, players, tricks (0: off),
+    # the tricks the sides need at least and room for the next type.
+    st.extend([0] * n)
+    st.append(players)
+    st.append(tricks if players else 0)
+    st.append(0)
+    st.append(0)
+    # How many of the type each side took, then where its cards can go: a
+    # list kept for the six sides a table has, as the check runs inside a
+    # press (every entry is written before it is read).
+    return _deal(0, 0, 4, st, n, _W if n <= 6 else [0] * (13 * n + 18))
 
 
 def _ok(t, x):
-    return x >= 0 and (_OK[t * 16 + (x >> 3)] >> (x & 7)) & 1
+    return 0 <= x <= TOTAL and _MC[t * 121 + x] != 255
 
 
-def _deal(t, i, left, st, n, cnt):
-    # Side i takes some of the ``left`` cards of type t; st holds what each
-    # side still needs, then the pile's points and cards; cnt[t * n + j] is
-    # what side j took of type t.
+def _start(t, st, n, w):
+    # A new type: False if its cards and the next type's cannot all be
+    # placed, if the fewest cards the sides can end with need too many
+    # tricks, if no count of it suits a side (its rest made of the smaller
+    # types, in the cards its tricks can hold) or the pile, or if its four
+    # cards cannot all be placed. Else note in w, from 4n + 3t(n + 2), the fewest
+    # and the most of the type sides i.. and the pile can take between them
+    # (i = n: the pile alone), for i = 0..n, then n + 2 spare; then about the
+    # most of the next type they can take after their fewest of this one;
+    # and in st the tricks the sides need at least.
     v = _VAL[t]
-    if i == n:
-        # The pile takes the rest of this type, within its card limit.
-        p = st[n] - left * v
-        k = st[n + 1] - left
-        if k < 0 or not _ok(t + 1, p) or p > k * _VAL[t + 1]:
+    nv = _VAL[t + 1]
+    # The eight cards of this type and the next: a holder of x points takes
+    # at most x // nv of them (the pile no more than its cards), so each
+    # takes at least its most less what the others cannot absorb (slack).
+    k = st[n + 1]
+    slack = -8
+    for j in range(n, -1, -1):
+        c = st[j] // nv
+        slack += c if c < k else k
+        k = 20
+    if slack < 0:
+        return False
+    mc = _MC
+    tr = st[2 * n + 3]
+    if tr:
+        # The tricks the sides need at least; what is left over (spare) is
+        # all any one side can win beyond its own least.
+        p = st[2 * n + 2]
+        o = t * 121
+        need = 0
+        for j in range(n):
+            need += (st[n + 2 + j] + mc[o + st[j]] + p - 1) // p
+        if need > tr:
             return False
-        if t == 3:
-            # Only the jacks are left, and every side's rest is a few of them.
-            return True
-        st[n] = p
-        st[n + 1] = k
-        r = _deal(t + 1, 0, 4, st, n, cnt)
-        st[n] += left * v
-        st[n + 1] += left
-        return r
+        st[2 * n + 4] = need
+        spare = tr - need
+    b = 4 * n + 3 * t * (n + 2)
+    o = (t + 1) * 121
+    lo = hi = nxt = 0
+    k = st[n + 1]
+    for j in range(n, -1, -1):
+        x = st[j]
+        c = x // v
+        if c > k:
+            c = k
+        if c > 4:
+            c = 4
+        # Holding at least ``least`` of the eight, at most so many of this type.
+        least = x // nv
+        if least > k:
+            least = k
+        least -= slack
+        if least > 0 and (x - least * nv) // (v - nv) < c:
+            c = (x - least * nv) // (v - nv)
+        m = 0
+        if j == n and not k:
+            # No undrawn cards: nothing for the pile.
+            if x:
+                return False
+        elif j == n:
+            while m <= c and not _few(t + 1, x - m * v, k - m):
+                m += 1
+            while c >= m and not _few(t + 1, x - c * v, k - c):
+                c -= 1
+        else:
+            # The cards side j can still take: with tricks, those its most
+            # tricks hold (255 when the rest cannot be made at all).
+            most = 254
+            if tr:
+                most = st[n + 2 + j]
+                most = p * ((most + mc[o - 121 + x] + p - 1) // p + spare) - most
+            while m <= c and mc[o + x - m * v] > most - m:
+                m += 1
+            while c >= m and mc[o + x - c * v] > most - c:
+                c -= 1
+        if c < m:
+            return False
+        lo += m
+        hi += c
+        w[b + j] = lo
+        w[b + n + 2 + j] = hi
+        x -= m * v
+        c = x // nv
+        if c > k - m:
+            c = k - m
+        if c > 4:
+            c = 4
+        if c and j < n and mc[o + 121 + x - c * nv] == 255:
+            c -= 1
+        nxt += c
+        w[b + 2 * n + 4 + j] = nxt
+        k = 20
+    if lo > 4 or hi < 4 or nxt < 4:
+        return False
+    st[2 * n + 5] = 0
+    return True
+
+
+def _few(t, x, k):
+    # Can x points be at most k cards of the types t..? Exact for the few
+    # cards of an undrawn pile (k <= 3), a bound beyond, which the end of
+    # the search makes exact.
+    if x < 0 or k < 0:
+        return False
+    if k < 4 and x < 40:
+        return (_MC[726 + (t * 4 + k) * 5 + (x >> 3)] >> (x & 7)) & 1
+    return _ok(t, x) and (t == 5 or x <= k * _VAL[t])
+
+
+def _last_two(st, n):
+    # Only the knights (3) and the jacks (2) are left, four of each. A
+    # holder of r points takes h knights with h = r mod 2, 3h <= r and at
+    # most four jacks, (r - 3h) / 2 (the pile: its cards hold (r - h) / 2 of
+    # them). Each holder's counts run from its fewest to its most in steps of
+    # two, so their sums reach every even number in between (the rests add
+    # up to 20: the sums are even): the knights fit when 4 is in reach, and
+    # the jacks follow. Each two knights more a side takes instead of its
+    # fewest is a card less; at most two such steps are free to place.
+    lo = hi = 0
+    tr = st[2 * n + 3]
+    p = st[2 * n + 2]
+    # The most one step saves, the second most on another side, and the
+    # most two steps on one side save.
+    need = one = two = both = 0
+    for j in range(n + 1):
+        r = st[j]
+        a = (r - 6) // 3
+        if j == n and r - 2 * st[n + 1] > a:
+            a = r - 2 * st[n + 1]
+        if a < 0:
+            a = 0
+        a += (a ^ r) & 1
+        b = r // 3
+        if b > 4:
+            b = 4
+        b -= (b ^ r) & 1
+        if a > b:
+            return False
+        lo += a
+        hi += b
+        if tr and j < n:
+            # This side's cards with its fewest knights, its tricks, and the
+            # tricks one or two steps would save.
+            c = st[n + 2 + j] + (r - a) // 2
+            k = (c + p - 1) // p
+            need += k
+            if b > a:
+                g = k - (c + p - 2) // p
+                if g > one:
+                    one, g = g, one
+                if g > two:
+                    two = g
+                if b > a + 2 and k - (c + p - 3) // p > both:
+                    both = k - (c + p - 3) // p
+    if lo > 4 or hi < 4:
+        return False
+    if not tr:
+        return True
+    free = (4 - lo) // 2
+    if free == 1:
+        need -= one
+    elif free == 2:
+        need -= one + two if one + two > both else both
+    return need <= tr
+
+
+def _deal(t, i, left, st, n, w):
+    # Side i takes some of the ``left`` cards of type t, and after the last
+    # side the pile takes the rest; st holds what each side still needs, the
+    # pile's points and cards, each side's cards so far, players, tricks and
+    # the tricks needed at least; w[t * n + j] is what side j took of type
+    # t, then the bounds _start noted.
+    if i == 0 and not _start(t, st, n, w):
+        return False
+    v = _VAL[t]
+    nv = _VAL[t + 1]
     x = st[i]
-    c = x // v
-    if c > left:
-        c = left
-    b = t * n
-    for j in range(i - 1, -1, -1):
-        if st[j] + cnt[b + j] * v == x:
-            if cnt[b + j] < c:
-                c = cnt[b + j]
-            break
-    while c >= 0:
-        if _ok(t + 1, x - c * v):
-            st[i] = x - c * v
-            cnt[b + i] = c
-            if _deal(t, i + 1, left - c, st, n, cnt):
+    e = n + n
+    d = 4 * n + 3 * t * (n + 2) + n + 2
+    b = d - n - 2 + i
+    # About the most of the next type the sides before i can take, and
+    # those after it at best: side i must leave room for its four cards.
+    r0 = st[e + 5]
+    room = 4 - r0 - w[b + e + 5]
+    # Side i's own bounds, and what the others after it leave open.
+    c = w[b + n + 2] - w[b + n + 3]
+    lo = w[b] - w[b + 1]
+    if left - w[b + 1] < c:
+        c = left - w[b + 1]
+    if left - w[b + n + 3] > lo:
+        lo = left - w[b + n + 3]
+    b = t * n + i
+    ci = n + 2 + i
+    cards = st[ci]
+    if i:
+        # The side before, if it was the same as this one when the type began.
+        j = w[b - 1]
+        if j < c and st[i - 1] + j * v == x and st[ci - 1] - j == cards:
+            c = j
+    mc = _MC
+    o = (t + 1) * 121
+    tr = st[e + 3]
+    if tr:
+        # The tricks needed at least, without this side's share.
+        p = st[e + 2]
+        base = st[e + 4] - (cards + mc[o - 121 + x] + p - 1) // p
+    # The next side that can take any of this type: those after side i
+    # that can take none are skipped (their tricks bound stays a bound).
+    nxt = i + 1
+    had = r0
+    while nxt < n and w[d + nxt] == w[d + nxt + 1]:
+        w[b - i + nxt] = 0
+        had += w[d + n + 2 + nxt] - w[d + n + 3 + nxt]
+        nxt += 1
+    o2 = o + 121
+    while c >= lo:
+        y = x - c * v
+        if mc[o + y] != 255:
+            # The most of the next type side i could then take (one step
+            # down when that many leave a rest no smaller types make: still
+            # a bound).
+            k = y // nv
+            if k > 4:
+                k = 4
+            if k and mc[o2 + y - k * nv] == 255:
+                k -= 1
+            if k < room:
+                c -= 1
+                continue
+            st[e + 5] = had + k
+            if tr:
+                need = base + (cards + c + mc[o + y] + p - 1) // p
+                if need > tr:
+                    c -= 1
+                    continue
+                st[e + 4] = need
+            st[i] = y
+            st[ci] = cards + c
+            w[b] = c
+            if nxt < n:
+                r = _deal(t, nxt, left - c, st, n, w)
+            else:
+                # The pile takes the rest of this type, within its card limit.
+                q = left - c
+                r = not q and not st[n + 1]
+                if r or _few(t + 1, st[n] - q * v, st[n + 1] - q):
+                    st[n] -= q * v
+                    st[n + 1] -= q
+                    r = _last_two(st, n) if t == 2 else _deal(t + 1, 0, 4, st, n, w)
+                    st[n] += q * v
+                    st[n + 1] += q
+            if r:
                 st[i] = x
+                st[ci] = cards
                 return True
         c -= 1
     st[i] = x
+    st[ci] = cards
+    st[e + 5] = r0
+    if tr:
+        st[e + 4] = base + (cards + mc[o - 121 + x] + p - 1) // p
     return False

@@ -13,7 +13,7 @@ def match_stats(m):
     totals: points per side as the goals count them (per the tie rule);
     avg10: average points taken per hand per side, in tenths (int, over all
     hands, void ones included: the cards fell that way); avg: the same as a
-    float with one decimal; capotes: hands with all 120 points per side;
+    float with one decimal; capotes: hands with every point in play per side;
     streak: longest run of consecutive hands won per side (a lost or void
     hand ends a run); duration_ms: play time (sum of the hands' elapsed_ms).
     """

@@ -8,6 +8,7 @@ play  a button script on an instrumented App: heap after every script line,
       time per event (with a reference loop timed in the same run), bytes
       and pages sent to the display, files and bytes written to the flash.
 boot  time from the first firmware import to the first frame.
+checks  time of the hand check (rules.check_points) on given points.
 """
 
 import gc
@@ -409,6 +410,31 @@ def cmd_modules(a):
         out.append([name, cur - last, None])
         last = cur
     emit({"k": "modules", "modules": out})
+
+
+def cmd_checks(a):
+    """Time rules.check_points on each case of a.cases, ``[label, points,
+    nsides, undrawn, players, tricks]``: the least of a.runs, in us, and
+    the code it gave ("." accepted), with the reference loop of this run."""
+    from tanteador.rules import RulesError, check_points
+
+    ref = ref_us()
+    out = []
+    for label, pts, nsides, undrawn, players, tricks in a["cases"]:
+        pts = tuple(pts)
+        best = None
+        code = "."
+        for _ in range(a.get("runs", 5)):
+            t0 = ticks_us()
+            try:
+                check_points(pts, nsides, undrawn, players, tricks)
+            except RulesError as e:
+                code = e.code
+            dt = ticks_diff(ticks_us(), t0)
+            if best is None or dt < best:
+                best = dt
+        out.append([label, best, code])
+    emit({"k": "checks", "ref_us": min(ref, ref_us()), "cases": out})
 
 
 def cmd_ref(a):

@@ -70,7 +70,7 @@ def cmd_buttons(a):
 _CODES = {
     "range": "r", "one": "1", "total": "t", "cards": "c", "undrawn": "u",
     "count": "n", "over": "o", "players": "p", "sides": "s", "goal": "g",
-    "names": "m", "index": "i",
+    "names": "m", "index": "i", "tricks": "x",
 }
 
 
@@ -145,6 +145,25 @@ def cmd_partitions(a):
             except ValueError as e:
                 c = _code(e)
             emit({"k": "p", "pts": pts, "c": c})
+
+
+def cmd_verdicts(a):
+    """For each configuration, the legality code and the capote side of each
+    hand given: ``{"cfg", "hands": [[p0, p1, ...], ...]}``."""
+    from tanteador.match import Match
+
+    for c in a["cases"]:
+        m = Match(_options(c["cfg"]))
+        codes = []
+        caps = []
+        for pts in c["hands"]:
+            try:
+                m.check(tuple(pts))
+                codes.append(".")
+            except ValueError as e:
+                codes.append(_code(e))
+            caps.append(m.capote(pts))
+        emit({"k": "verdicts", "cfg": c["cfg"], "codes": "".join(codes), "capote": caps})
 
 
 def cmd_rotation(a):

@@ -98,4 +98,5 @@ S = (
     "diamantes|corazones|picas|tréboles\n"  # SUITS_FR
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Parejas: 1+3 contra 2+4\n"  # SEATS_PAIRS
+    "Exige más de %d bazas\n"  # E_TRICKS
 )

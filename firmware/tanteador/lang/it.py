@@ -98,4 +98,5 @@ S = (
     "quadri|cuori|picche|fiori\n"  # SUITS_FR
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Posti: 1+3 contro 2+4\n"  # SEATS_PAIRS
+    "Servono più di %d prese\n"  # E_TRICKS
 )

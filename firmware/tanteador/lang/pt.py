@@ -98,4 +98,5 @@ S = (
     "ouros|copas|espadas|paus\n"  # SUITS_FR
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Pares: 1+3 contra 2+4\n"  # SEATS_PAIRS
+    "Exige mais de %d vazas\n"  # E_TRICKS
 )

@@ -22,7 +22,7 @@ START = const(60)
 # Refusal code, then the text id saying it (the text takes the error's numbers).
 _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
-            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING)
+            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS)
 
 
 def step(v, up, n, two=True):
@@ -152,10 +152,10 @@ class Entry:
         elif self.i + 1 < self.fields:
             key = -1
         else:
-            from tanteador.rules import capote_side, hand_winner
+            from tanteador.rules import hand_winner
 
             win = hand_winner(self.vals, app.match.options.reverse)
-            cap = capote_side(self.vals)
+            cap = app.match.capote(self.vals)
             key = (win, cap)
         if self._line is None or self._line[0] != key:
             if err is not None:
