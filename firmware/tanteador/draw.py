@@ -304,7 +304,7 @@ class Painter:
         """Draw ``s`` centred in the span x..x+w; return its left x."""
         if not isinstance(s, str):
             s = str(s)
-        left = x + (w - text_width(s, font)) // 2
+        left = x + (w - self._width(s, font)) // 2
         self.text(s, left, y, color, font)
         return left
 
@@ -312,9 +312,14 @@ class Painter:
         """Draw ``s`` so that it ends at column ``xr`` - 1; return its left x."""
         if not isinstance(s, str):
             s = str(s)
-        left = xr - text_width(s, font)
+        left = xr - self._width(s, font)
         self.text(s, left, y, color, font)
         return left
+
+    def _width(self, s, font):
+        # A small-font text is drawn and kept as it is measured: the text()
+        # that follows finds it, so its glyphs are walked once, not twice.
+        return self._line(s)[1] if font is SMALL else text_width(s, font)
 
     def big_number(self, n, x, y, color=1, font=BIG):
         """Draw the integer ``n`` in big digits; return its width."""

@@ -19,6 +19,7 @@ OK opens the points entry.
 from micropython import const
 
 from tanteador import i18n, icons
+from tanteador.draw import SMALL
 from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.options import GOAL_TIME
 from tanteador.screens import ui
@@ -29,6 +30,7 @@ _ROW = const(14)          # a grid row: the medium digits and a blank row
 _BAND_Y = const(41)
 _LINE2_Y = const(52)      # its line box overlaps the one above by a row both leave blank
 _DEALER_Y = const(42)     # the label font's box (20 rows), capitals 45-57
+_SLASH_W = ui.width("/")
 
 
 def clock(ms):
@@ -70,7 +72,7 @@ def _shares(widths, room):
 def _label_w(widths, marks, names=True):
     """Width of a side's label: its marks and slashes, and with ``names`` its names' ``widths``."""
     # A slash follows a name's glyph spacing, and a blank column follows it.
-    w = (len(marks) - 1) * (ui.width("/") + 2)
+    w = (len(marks) - 1) * (_SLASH_W + 2)
     for k in range(len(marks)):
         if marks[k] is not None:
             w += ui.icon_width(marks[k]) + 2
@@ -216,30 +218,39 @@ class Table:
             marks.append(mk)
         names = [app.seat_name(s) for s in seats]
         widths = [ui.width(t) for t in names]
-        if _label_w(widths, marks) > room and None in marks and len(set(marks)) > 1:
+        fixed = _label_w(widths, marks, False)
+        if fixed + sum(widths) > room and None in marks and len(set(marks)) > 1:
             # A team that cuts or leads, too long to name whole: its marked
             # members alone (the others know their partner).
             keep = [k for k in range(len(seats)) if marks[k] is not None]
             names = [names[k] for k in keep]
             widths = [widths[k] for k in keep]
             marks = [marks[k] for k in keep]
+            fixed = _label_w(widths, marks, False)
         last = len(names) - 1
-        rooms = _shares(widths, room - _label_w(widths, marks, False))
-        # Pieces of (mark, text): a mark starts a piece, names without one join the last.
+        rooms = _shares(widths, room - fixed)
+        # Pieces of (mark, text): a mark starts a piece, names without one
+        # join the last. Widths add up (a glyph's spacing between two texts),
+        # so the label's is counted as it is built.
         pieces = []
+        total = -1
         for k in range(len(names)):
-            t = names[k] if widths[k] <= rooms[k] else ui.fit(names[k], rooms[k])
+            t = names[k]
+            w = widths[k]
+            if w > rooms[k]:
+                t = ui.fit(t, rooms[k])
+                w = ui.width(t)
             if k < last:
                 t += "/"
+                w += SMALL[2] + _SLASH_W
             if marks[k] is None and pieces:
                 pieces[-1][1] += t
+                total += SMALL[2] + w
             else:
+                if marks[k] is not None:
+                    total += ui.icon_width(marks[k]) + 2
                 pieces.append([marks[k], t])
-        total = -1
-        for p in pieces:
-            if p[0] is not None:
-                total += ui.icon_width(p[0]) + 2
-            total += ui.width(p[1]) + 1
+                total += w + 1
         return pieces, total
 
     def handle(self, ev, app):
