@@ -36,11 +36,16 @@ print(json.dumps({"k": "end"}))
 """
 
 
-def test_thirty_hands_on_micropython(tmp_path):
-    rc, out, err = mplane.run_code(CODE % str(tmp_path), "mp", heapsize="190K")
+def _on_micropython(code):
+    """Run ``code`` on the MicroPython unix port at a Pico's heap; its first result line."""
+    rc, out, err = mplane.run_code(code, "mp", heapsize="190K")
     res, noise = mplane.parse(out)
     assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
-    r = res[0]
+    return res[0]
+
+
+def test_thirty_hands_on_micropython(tmp_path):
+    r = _on_micropython(CODE % str(tmp_path))
     # First to 15: 14-14 after 28 hands, the 29th ends the match.
     assert r["hands"] == 29 and r["won"] == [15, 14]
     assert r["over"] and r["scr"] == "matchend"
@@ -82,10 +87,7 @@ print(json.dumps({"k": "end"}))
 
 
 def test_refusal_resume_and_last_setup_on_micropython(tmp_path):
-    rc, out, err = mplane.run_code(HABITS % str(tmp_path), "mp", heapsize="190K")
-    res, noise = mplane.parse(out)
-    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
-    r = res[0]
+    r = _on_micropython(HABITS % str(tmp_path))
     assert r["prep"] == 1
     assert r["refused"] == "20 missing, 11 at most"
     assert r["resumed"] == ["entry", [43, 40, 40], 0]
