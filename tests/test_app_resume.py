@@ -2,7 +2,7 @@
 
 import json
 
-from app_helpers import TRUMP_AND_ENTRY, boot, hand, play, reboot, saved
+from app_helpers import TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, reboot, saved
 
 
 def _resumed(app, board):
@@ -65,6 +65,24 @@ def test_leaving_the_entry_comes_back_on_the_table(tmp_path):
     board, app = reboot(board)
     _resumed(app, board)
     assert app.screen.NAME == "table" and app.trump == 0
+
+
+def test_an_entry_left_untouched_writes_nothing(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; DOWN; wait 2s")
+    saves = SaveCounter(app)
+    play(app, board, "OK; wait 2s; BACK; wait 2s")
+    assert app.screen.NAME == "table" and saves.n == 0
+
+
+def test_leaving_a_resumed_entry_comes_back_on_the_table(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    play(app, board, TRUMP_AND_ENTRY + "; UP x3; wait 2s")
+    board, app = reboot(board)
+    _resumed(app, board)
+    play(app, board, "BACK; wait 2s")
+    assert app.screen.NAME == "table" and saved(tmp_path)["scr"] == "table"
 
 
 def test_a_power_cut_right_after_recording_comes_back_on_the_table(tmp_path):

@@ -170,6 +170,7 @@ class App:
             self.push(HandEdit(edit))
         e = Entry(self, edit, en[2:])
         e.i = min(en[1], e.fields - 1)
+        e.kept = True
         self.push(e)
 
     def _settings(self):

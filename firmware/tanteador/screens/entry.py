@@ -88,6 +88,9 @@ class Entry:
         self.fields = 1 if self.two else (n if self.free else n - 1)
         self.i = 0
         self.err = None
+        # True once the saved document may be this entry (its points were
+        # saved, or it was resumed): leaving it then saves the table.
+        self.kept = False
         self._line = None     # (what the last line says, its text)
         if self.two:
             # The results a step can lead to, drawn now: a step that changes
@@ -191,6 +194,7 @@ class Entry:
             self.err = None
             app.dirty = True
             # Kept once the buttons rest: a power cut comes back to these points.
+            self.kept = True
             app.save_soon()
             return
         if kind != PRESS:
@@ -201,7 +205,8 @@ class Entry:
                 self.i -= 1
             else:
                 app.pop()
-                app.save_soon()
+                if self.kept:
+                    app.save_soon()
             app.dirty = True
         elif b == OK:
             if self.i + 1 < self.fields:
