@@ -226,6 +226,15 @@ def _oracle(needs, pile, pile_cards, players=0, tricks=0):
     return False
 
 
+def test_every_point_in_the_pile_whatever_was_checked_before():
+    # The search keeps a work list from call to call: a check with no side
+    # holding a point must not read what an earlier check left there.
+    for before in ([30, 30, 30, 30], [60, 60], [20] * 6):
+        can_hold(before)
+        assert can_hold([0, 0, 0, 0], 120, 20) == _oracle([0, 0, 0, 0], 120, 20) is True
+        assert can_hold([0, 0, 0], 120, 3) == _oracle([0, 0, 0], 120, 3) is False
+
+
 @given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
 @settings(max_examples=150, deadline=None)
 def test_more_sides_match_brute_force(nsides, pile_cards, rnd):

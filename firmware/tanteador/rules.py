@@ -273,6 +273,9 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     st.sort()
     st.reverse()
     n = len(st)
+    if not n:
+        # No side holds a point: all twenty value cards are in the pile.
+        return pile_cards >= 20
     if players and not _bites(st, players, tricks):
         players = 0
     st.append(pile)
