@@ -4,3 +4,19 @@ for sub in ("firmware", os.path.join("host_tools", "standins"), os.path.join("ho
     p = os.path.join(ROOT, sub)
     if p not in sys.path:
         sys.path.insert(0, p)
+
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def mpy_tree(tmp_path_factory):
+    """The firmware compiled by mpy-cross, as `tanteador flash` installs it.
+
+    The MicroPython lanes that boot the whole app run it: compiling every
+    source inside the 190 KB heap scatters it as no Pico's heap is."""
+    from host_tools import bench
+
+    tree = tmp_path_factory.mktemp("mpy")
+    bench.compile_tree(str(tree))
+    return str(tree)

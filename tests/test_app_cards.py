@@ -51,8 +51,9 @@ print(json.dumps({"k": "end"}))
 """
 
 
-def _run(impl, folder):
-    rc, out, err = mplane.run_code(CODE % (str(folder), STEPS), impl)
+def _run(impl, folder, tree=None):
+    rc, out, err = mplane.run_code(CODE % (str(folder), STEPS), impl,
+                                   pythonpath=[tree, mplane.DEVICE] if tree else None)
     res, noise = mplane.parse(out)
     assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
     return {r["label"]: r for r in res[:-1]}
@@ -100,8 +101,8 @@ def test_a_portuguese_setup_plays_french_suits(cpython_run):
     assert h["scr"] == "history" and "70-50" in h["texts"] and FRENCH + 0 in h["icons"]
 
 
-def test_micropython_draws_the_same_match(cpython_run, tmp_path):
-    mp = _run("mp", tmp_path)
+def test_micropython_draws_the_same_match(cpython_run, tmp_path, mpy_tree):
+    mp = _run("mp", tmp_path, mpy_tree)
     assert list(mp) == list(cpython_run)
     for label, a in cpython_run.items():
         b = mp[label]

@@ -128,8 +128,10 @@ def test_newer_version(tmp_path):
 
 
 def test_newer_match_version(tmp_path):
+    from tanteador.match import VERSION
+
     doc = make_doc(3)
-    doc["m"]["v"] = 4
+    doc["m"]["v"] = VERSION + 1
     assert load_bad(tmp_path, json.dumps(doc).encode()) == "newer"
 
 

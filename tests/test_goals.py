@@ -116,7 +116,7 @@ def test_progress_and_time_left():
 
 @pytest.mark.parametrize("kw", [
     dict(goal=5), dict(goal=GOAL_BESTOF, target=2), dict(goal=GOAL_WINS, target=0),
-    dict(goal=GOAL_POINTS, target=10000), dict(goal=GOAL_TIME, target=0), dict(tie=2),
+    dict(goal=GOAL_POINTS, target=10000), dict(goal=GOAL_TIME, target=0), dict(tie=3),
 ])
 def test_bad_goals_are_refused(kw):
     with pytest.raises(RulesError) as e:

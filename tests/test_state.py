@@ -39,7 +39,7 @@ def test_round_trip_identity_with_undo_log():
     for _ in range(4):
         m.undo()
     d = m.to_dict()
-    assert d["v"] == VERSION == 3 and d["c"] == len(d["a"]) - 4
+    assert d["v"] == VERSION == 4 and d["c"] == len(d["a"]) - 4
     m2 = Match.from_dict(json.loads(compact(d)))
     assert m2 == m and m2.to_dict() == d
     assert [h.points for h in m2.hands] == [h.points for h in m.hands]
@@ -59,7 +59,7 @@ def test_loads_and_dumps():
     ({}, "shape"),
     ({"v": "2"}, "shape"),
     ({"v": 0, "o": [], "a": []}, "shape"),
-    ({"v": 4, "o": [], "a": []}, "newer"),
+    ({"v": VERSION + 1, "o": [], "a": []}, "newer"),
     ({"v": 2, "o": [2], "a": []}, "shape"),
     ({"v": 2, "o": [7, None, 0, 40, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0], "a": []}, "shape"),
     ({"v": 2, "o": [2, None, 0, 40, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0], "a": {}}, "shape"),

@@ -65,7 +65,7 @@ def test_a_version_2_save_keeps_its_rules():
     assert m.to_dict()["v"] == 2 and json.loads(dumps(m))["v"] == 2
     m.record(OROS, (112, 2, 2, 2, 2, 0))       # still the rules it began with
     assert loads(dumps(m)) == m
-    assert m.rematch().to_dict()["v"] == VERSION == 3
+    assert m.rematch().to_dict()["v"] == VERSION == 4
     with pytest.raises(RulesError):
         m.rematch().check((112, 2, 2, 2, 2, 0))
     o3 = [3, None, 0, 40, 1, 0, 0, 0, 5, 0, 0, 1, 0, 0]

@@ -16,10 +16,12 @@ tie, and the goal is checked again after every hand):
   tie rule. Reverse: the fewest points take the round.
 - GOAL_HANDS: ``target`` hands are played (void hands count as played);
   the side with the most hands won takes the match. Tie for the most ->
-  another hand, until one side alone has the most hands won.
-- GOAL_POINTS: cumulative points (per the tie rule: with TIE_VOID a void
-  hand's points do not count). The match ends after the hand in which any
-  side reaches ``target``; the highest total wins, so when several cross in
+  another hand, until one side alone has the most hands won. In Briscola
+  chiamata the highest score takes it (ties likewise).
+- GOAL_POINTS: cumulative points (per the tie rule: with TIE_VOID or
+  TIE_LAST a void hand's points do not count; in chiamata each player's
+  score). The match ends after the hand in which any side reaches
+  ``target``; the highest total wins, so when several cross in
   the same hand the higher total wins. Equal highest totals -> another
   hand. Reverse: reaching the target ends the match too, and the LOWEST
   total wins (equal lowest -> another hand).
@@ -69,7 +71,8 @@ def decide(opts, won, totals, played, play_ms, capote):
         return None
     if g == GOAL_HANDS:
         if played >= opts.target:
-            w = hand_winner(won)
+            # Chiamata counts scores, not hands won.
+            w = hand_winner(totals if opts.chiamata else won)
             if w is not None:
                 return (w, "hands")
         return None

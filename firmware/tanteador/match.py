@@ -11,45 +11,58 @@ An edit that would end the match before hands that were recorded after it
 (say, correcting a hand into a capote when more hands follow) is refused
 with RulesError('over'): undo the later hands first, then edit.
 
+Briscola chiamata keeps the same log: what a hand records is then its call
+(caller, partner, bid, points of the caller's side), and the figures are
+each player's scores (see chiamata.py).
+
 A long match must fit a small heap, so the log is not made of Python
 objects: it is fixed-size byte records kept in small chunks (see _act), the
 only copy of the match. ``hands`` reads each Hand from it when asked for.
 """
 
-import json
 from collections import namedtuple
 
 from micropython import const
 
 from tanteador import goals, rotation
-from tanteador.options import MatchOptions, TIE_VOID
-from tanteador.rules import RulesError, StateError, TOTAL, capote_side, check_points, hand_winner
+from tanteador.options import TIE_LAST, TIE_SPLIT
+from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_winner
 
 # Version 3 knows the tricks: a hand whose points no deal in whole tricks
 # gives is refused, and a capote is every point in play, undrawn cards or
-# not. A match keeps the rules of the version it began under (see from_dict).
-VERSION = 3
+# not. Version 4 adds the last-trick tie rule and Briscola chiamata, with
+# the same rules otherwise. A match keeps the rules of the version it began
+# under (see from_dict).
+VERSION = 4
 _EDIT = "e"
 
 # The log: actions as fixed-size byte records, kept in chunks of at most
 # _CHUNK bytes so that it grows without ever copying what is there nor asking
-# the heap for one large block. An action, for n sides (7 + n bytes):
-#   0      trump; an edit adds _EDIT_BIT
+# the heap for one large block. An action, for n values (7 + n bytes):
+#   0      trump (bits 0-1); 1 + the side that took the last trick when it
+#          settled a tie (bits 2-4, 0: not asked); an edit adds EDIT_BIT
 #   1, 2   edit: index of the edited hand, little endian
-#   3..    points of each side
+#   3..    the entry: points of each side, or a chiamata call (4 values)
 #   3 + n  recorded hand: elapsed ms, 4 bytes little endian
-_EDIT_BIT = const(0x80)
+# In the document a recorded hand's or an edit's trump is this byte's low
+# bits, trump + 4 * (1 + last side) when the last trick settled a tie.
+EDIT_BIT = const(0x80)
+HEAD_BITS = const(0x1F)
 _CHUNK = const(256)
 # Highest elapsed_ms of one hand, 2**30 - 1 (12 days): a small int on the device.
 _MAX_MS = const(0x3FFFFFFF)
 _MAX_HANDS = const(0xFFFF)
 # Actions written at once by dump().
-_DUMP_BATCH = const(8)
+DUMP_BATCH = const(8)
 
 # One recorded hand: number (1-based), dealer seat, trump suit, points per
-# side (tuple), winner side or None (void / nobody), capote side or None,
-# elapsed_ms. Built on demand from the log.
-Hand = namedtuple("Hand", ("number", "dealer", "trump", "points", "winner", "capote", "elapsed_ms"))
+# side (tuple; in chiamata each player's score for the hand), winner side or
+# None (void / nobody; always None in chiamata), capote side or None,
+# elapsed_ms, the entry as recorded (the points, or the chiamata call
+# (caller, partner, bid, points)), and the side that took the last trick
+# when that settled a tie, else None. Built on demand from the log.
+Hand = namedtuple("Hand", ("number", "dealer", "trump", "points", "winner", "capote", "elapsed_ms",
+                           "entry", "last"))
 
 
 class Hands:
@@ -89,6 +102,7 @@ class Match:
         self.options = options.validate()
         self.nsides = options.nsides
         self.version = version
+        self.chiamata = options.chiamata
         # The check's trick arguments (players 0: any split of the cards goes)
         # and the undrawn cards a capote allows for.
         if version >= 3:
@@ -98,14 +112,16 @@ class Match:
             self._tricks = (0, 0)
             self._cap_undrawn = 0
         # The log: _n actions of _size bytes, _per to a chunk; the first
-        # _cur are in effect, and make the _nh hands in play.
-        self._size = 7 + self.nsides
+        # _cur are in effect, and make the _nh hands in play. An entry is
+        # _pw bytes.
+        self._pw = 4 if self.chiamata else self.nsides
+        self._size = 7 + self._pw
         self._per = _CHUNK // self._size
         self._chunks = []
         self._n = self._cur = self._nh = 0
         # Log positions of the edits, in order (usually none).
         self._edits = []
-        # JSON text of each full batch of _DUMP_BATCH log actions, for dump().
+        # JSON text of each full batch of DUMP_BATCH log actions, for dump().
         self._dumped = []
         self.hands = Hands(self)
         self._figures()
@@ -136,6 +152,15 @@ class Match:
         return rotation.leader(o.players, self.dealer, o.direction)
 
     @property
+    def sitting_out(self):
+        """Seat sitting the hand in play out (chiamata with six), else None."""
+        if not self.chiamata:
+            return None
+        from tanteador.chiamata import sitting_out
+
+        return sitting_out(self.options.players, self.dealer)
+
+    @property
     def next_trump(self):
         """Trump suit of the hand in play under the trump cycle, else None."""
         return self._nh % 4 if self.options.trump_cycle else None
@@ -146,13 +171,37 @@ class Match:
         """Two sides: ``(p0, 120 - p0)``."""
         return (p0, TOTAL - p0)
 
-    def check(self, points):
+    def check(self, points, index=None):
         """Validate one hand's points (RulesError, see rules.check_points);
         returns them as a tuple. With two sides a single int is side 0's
-        points. Changes nothing."""
+        points. In chiamata ``points`` is the call (caller, partner, bid,
+        points; see chiamata.check) of hand ``index`` (default: the hand in
+        play), whose dealer may sit out. Changes nothing."""
+        if self.chiamata:
+            from tanteador import chiamata
+
+            o = self.options
+            i = self._nh if index is None else index
+            return chiamata.check(points, o.players, rotation.dealer(o.players, o.first_dealer, o.direction, i))
         if type(points) is int and self.nsides == 2:
             points = self.other_side(points)
         return check_points(points, self.nsides, self.options.undrawn_cards, *self._tricks)
+
+    def needs_last(self, points):
+        """True when these (checked) points tie for the hand and the tie
+        rule asks which side took the last trick."""
+        o = self.options
+        return o.tie == TIE_LAST and not self.chiamata and hand_winner(points, o.reverse) is None
+
+    def _last(self, pts, last):
+        # The head bits of the last-trick side: asked exactly when it settles a tie.
+        if not self.needs_last(pts):
+            if last is not None:
+                raise RulesError("last")
+            return 0
+        if type(last) is not int or last < 0 or last >= self.nsides:
+            raise RulesError("last")
+        return (last + 1) << 2
 
     def capote(self, points):
         """Side that took every point in play with these points, else None
@@ -167,45 +216,54 @@ class Match:
             raise RulesError("trump")
         return trump
 
-    def record(self, trump, points, elapsed_ms=0):
+    def record(self, trump, points, elapsed_ms=0, last=None):
         """Record the hand in play and return its Hand.
 
         ``trump`` 0..3 (None = the cycle's suit when trump_cycle is on; with
         the cycle any other suit is refused); ``points`` per side (or side 0's
-        points with two sides); ``elapsed_ms`` its play time, 0..2**30 - 1.
-        RulesError ('over', 'trump', 'range' for a bad elapsed_ms, or a
-        points code) leaves the match unchanged.
+        points with two sides; in chiamata the call, see check);
+        ``elapsed_ms`` its play time, 0..2**30 - 1; ``last`` the side that
+        took the last trick, given exactly when needs_last(points).
+        RulesError ('over', 'trump', 'range' for a bad elapsed_ms, 'last',
+        or a points code) leaves the match unchanged.
         """
         i = self._nh
         if self.over or i >= _MAX_HANDS:
             raise RulesError("over")
         t = self._trump(i, trump)
         pts = self.check(points)
+        t |= self._last(pts, last)
         if type(elapsed_ms) is not int or elapsed_ms < 0 or elapsed_ms > _MAX_MS:
             raise RulesError("range")
         self._act(t, 0, pts, elapsed_ms)
         self._nh += 1
-        self._tally(i, elapsed_ms, pts)
+        self._tally(i, elapsed_ms, pts, t)
         return self._hand(i)
 
-    def edit(self, index, trump=None, points=None):
+    def edit(self, index, trump=None, points=None, last=None):
         """Change a past hand (``index`` 0-based into ``hands``): its trump,
-        its points, or both; everything after it is recomputed. Returns the
-        edited Hand. RulesError 'index' (no such hand), 'trump', a points
-        code, or 'over' (the match would have ended before later hands).
-        An edit that changes nothing adds no undo step."""
+        its points (with ``last`` as in record), or both; everything after
+        it is recomputed. Returns the edited Hand. RulesError 'index' (no
+        such hand), 'trump', a points code, 'last', or 'over' (the match
+        would have ended before later hands). An edit that changes nothing
+        adds no undo step."""
         if type(index) is not int or index < 0 or index >= self._nh:
             raise RulesError("index")
         old = self._hand(index)
         t = old.trump if trump is None else self._trump(index, trump)
-        pts = old.points if points is None else self.check(points)
-        if t == old.trump and pts == old.points:
+        if points is None:
+            pts = old.entry
+            last = old.last
+        else:
+            pts = self.check(points, index)
+        t |= self._last(pts, last)
+        if t == old.trump | self._last(old.entry, old.last) and pts == old.entry:
             return old
-        end = self._figures(index, pts)
+        end = self._figures(index, pts, t)
         if end is not None and end < self._nh - 1:
             self._figures()
             raise RulesError("over")
-        self._act(t | _EDIT_BIT, index, pts, 0)
+        self._act(t | EDIT_BIT, index, pts, 0)
         self._edits.append(self._cur - 1)
         return self._hand(index)
 
@@ -218,7 +276,7 @@ class Match:
         k = self._cur
         per = self._per
         del self._chunks[(k + per - 1) // per:]
-        del self._dumped[k // _DUMP_BATCH:]
+        del self._dumped[k // DUMP_BATCH:]
         ed = self._edits
         while ed and ed[-1] >= k:
             ed.pop()
@@ -256,7 +314,7 @@ class Match:
             return False
         self._cur -= 1
         c, o = self._at(self._cur)
-        if not c[o] & _EDIT_BIT:
+        if not c[o] & EDIT_BIT:
             self._nh -= 1
         self._figures()
         return True
@@ -267,12 +325,12 @@ class Match:
             return False
         c, o = self._at(self._cur)
         self._cur += 1
-        if c[o] & _EDIT_BIT:
+        if c[o] & EDIT_BIT:
             self._figures()
         else:
-            n = self.nsides
+            n = self._pw
             self._nh += 1
-            self._tally(self._nh - 1, _word(c, o + 3 + n), c[o + 3:o + 3 + n])
+            self._tally(self._nh - 1, _word(c, o + 3 + n), c[o + 3:o + 3 + n], c[o])
         return True
 
     # --- derived figures --------------------------------------------------
@@ -280,7 +338,7 @@ class Match:
     def _byte(self, k, j):
         return self._chunks[k // self._per][(k % self._per) * self._size + j]
 
-    def _last(self, i, p):
+    def _latest(self, i, p):
         # Log position of the action whose trump and points hand i, recorded
         # at p, has now: its latest edit in effect, else p itself.
         for e in self._edits:
@@ -296,43 +354,67 @@ class Match:
             if e > p:
                 break
             p += 1
-        c, o = self._at(self._last(i, p))
-        n = self.nsides
-        pts = tuple(c[o + 3:o + 3 + n])
-        t = c[o] & 3
+        c, o = self._at(self._latest(i, p))
+        n = self._pw
+        ent = tuple(c[o + 3:o + 3 + n])
+        head = c[o]
+        last = (head >> 2 & 7) - 1
+        if last < 0:
+            last = None
         c, o = self._at(p)
         op = self.options
-        return Hand(i + 1, rotation.dealer(op.players, op.first_dealer, op.direction, i), t, pts,
-                    hand_winner(pts, op.reverse), self.capote(pts), _word(c, o + 3 + n))
+        d = rotation.dealer(op.players, op.first_dealer, op.direction, i)
+        ms = _word(c, o + 3 + n)
+        if self.chiamata:
+            from tanteador.chiamata import scores
 
-    def _tally(self, i, ms, pts):
-        # Hand i's figures into the running ones; then, unless the match
-        # already ended, the goal is asked. True if hand i ends the match.
+            return Hand(i + 1, d, head & 3, scores(ent, op.players, d, op.call), None, None, ms, ent, None)
+        return Hand(i + 1, d, head & 3, ent, hand_winner(ent, op.reverse, last), self.capote(ent), ms,
+                    ent, last)
+
+    def _tally(self, i, ms, pts, head):
+        # Hand i's figures (its entry pts and head byte) into the running
+        # ones; then, unless the match already ended, the goal is asked.
+        # True if hand i ends the match.
         o = self.options
-        w = hand_winner(pts, o.reverse)
         self.play_ms += ms
-        if w is not None:
-            self.won[w] += 1
-        if w is not None or o.tie != TIE_VOID:
-            tot = self.totals
+        tot = self.totals
+        cap = None
+        if self.chiamata:
+            # Every player with a gain won the hand; the scores add up.
+            from tanteador.chiamata import scores
+
+            sc = scores(pts, o.players, rotation.dealer(o.players, o.first_dealer, o.direction, i), o.call)
             for k in range(self.nsides):
-                tot[k] += pts[k]
+                if sc[k] > 0:
+                    self.won[k] += 1
+                tot[k] += sc[k]
+        else:
+            last = (head >> 2 & 7) - 1
+            w = hand_winner(pts, o.reverse, last if last >= 0 else None)
+            if w is not None:
+                self.won[w] += 1
+            if w is not None or o.tie == TIE_SPLIT:
+                for k in range(self.nsides):
+                    tot[k] += pts[k]
+            cap = self.capote(pts)
         if self.over:
             return False
-        v = goals.decide(o, self.won, self.totals, i + 1, self.play_ms, self.capote(pts))
+        v = goals.decide(o, self.won, self.totals, i + 1, self.play_ms, cap)
         if v is None:
             return False
         self.winner, self.end_reason = v
         self.over = True
         return True
 
-    def _figures(self, index=-1, pts=None):
+    def _figures(self, index=-1, pts=None, head=0):
         # Every figure again from the hands (hand ``index`` taking ``pts``
-        # instead); returns the index of the hand that ended the match, or
-        # None. Walks the log in place: a long match makes no long lists.
-        n = self.nsides
-        self.won = [0] * n
-        self.totals = [0] * n
+        # and ``head`` instead); returns the index of the hand that ended
+        # the match, or None. Walks the log in place: a long match makes no
+        # long lists.
+        n = self._pw
+        self.won = [0] * self.nsides
+        self.totals = [0] * self.nsides
         self.play_ms = 0
         self.winner = self.end_reason = None
         self.over = False
@@ -342,18 +424,20 @@ class Match:
         while k < self._cur:
             c = self._chunks[k // self._per]
             o = (k % self._per) * self._size
-            if not c[o] & _EDIT_BIT:
+            if not c[o] & EDIT_BIT:
                 ms = _word(c, o + 3 + n)
                 if i == index:
                     p = pts
+                    h = head
                 else:
-                    v = self._last(i, k)
+                    v = self._latest(i, k)
                     if v != k:
                         c, o = self._at(v)
                     for j in range(n):
                         tmp[j] = c[o + 3 + j]
                     p = tmp
-                if self._tally(i, ms, p):
+                    h = c[o]
+                if self._tally(i, ms, p, h):
                     end = i
                 i += 1
             k += 1
@@ -382,123 +466,26 @@ class Match:
         o.first_dealer = self.dealer
         return Match(o)
 
-    # --- state as data ----------------------------------------------------
+    # --- state as data (see matchdoc) -------------------------------------
 
     def to_dict(self):
-        """Compact JSON-able document, version 3 (2 for a match begun under
-        version 2, same layout):
-        ``{"v": 3, "o": options.to_list(), "a": [action, ...], "c": cursor}``.
-        A recorded hand is ``[trump, p0, p1, ..., elapsed_ms]``; an edit is
-        ``["e", index, trump, p0, p1, ...]``. "c" (how many actions are in
-        effect; the rest can be redone) is left out when all are."""
-        acts = [None] * self._n
-        for k in range(self._n):
-            acts[k] = self._action(k)
-        d = {"v": self.version, "o": self.options.to_list(), "a": acts}
-        if self._cur != self._n:
-            d["c"] = self._cur
-        return d
+        """Compact JSON-able document (see matchdoc.to_dict)."""
+        from tanteador.matchdoc import to_dict
+
+        return to_dict(self)
 
     def dump(self, write):
-        """Write the document of to_dict() as compact JSON text through
-        ``write(str)``, _DUMP_BATCH actions at a time: saving a long match
-        then never holds all its actions as lists, nor the whole text, in
-        memory, and a save stays quick."""
-        write('{"v":%d,"o":' % self.version)
-        write(json.dumps(self.options.to_list(), separators=(",", ":")))
-        write(',"a":[')
-        n = self._n
-        done = self._dumped
-        for k in range(0, n, _DUMP_BATCH):
-            b = k // _DUMP_BATCH
-            if b < len(done):
-                text = done[b]
-            else:
-                text = ",".join([json.dumps(self._action(j), separators=(",", ":"))
-                                 for j in range(k, min(n, k + _DUMP_BATCH))])
-                if k + _DUMP_BATCH <= n:
-                    # A full batch of the log never changes until it is cut.
-                    done.append(text)
-            write(("," if k else "") + text)
-        write("]")
-        if self._cur != n:
-            write(',"c":%d' % self._cur)
-        write("}")
+        """Write the document as compact JSON text through ``write(str)`` (see matchdoc.dump)."""
+        from tanteador.matchdoc import dump
 
-    def _action(self, k):
-        # Log action k in its document form.
-        n = self.nsides
-        c, o = self._at(k)
-        h = c[o]
-        edit = h & _EDIT_BIT
-        a = [0] * (n + (3 if edit else 2))
-        if edit:
-            a[0] = _EDIT
-            a[1] = c[o + 1] | c[o + 2] << 8
-            a[2] = h & 3
-            j = 3
-        else:
-            a[0] = h
-            a[-1] = _word(c, o + 3 + n)
-            j = 1
-        for i in range(n):
-            a[j + i] = c[o + 3 + i]
-        return a
+        dump(self, write)
 
     @classmethod
     def from_dict(cls, d):
-        """Load a document from to_dict() (or version 1: ``{"v": 1, "o":
-        [options without trump_cycle], "h": [[trump, p0, ..., elapsed_ms], ...]}``,
-        migrated: its hands become the undo log). Every action is replayed
-        and checked. A match saved by version 1 or 2 keeps their rules, so
-        that it loads as it was played: any split of the cards goes, a
-        capote is 120 points; it is saved as version 2 again. StateError:
-        'shape' (not this layout, wrong types, impossible setup), 'newer' (a
-        later version), 'history' (an entry or edit the rules refuse, or
-        hands after the end of the match)."""
-        if type(d) is not dict or type(d.get("v")) is not int:
-            raise StateError("shape")
-        v = d["v"]
-        if v > VERSION:
-            raise StateError("newer")
-        if v == 1:
-            o = d.get("o")
-            if type(o) is not list or len(o) != 13 or type(d.get("h")) is not list:
-                raise StateError("shape")
-            d = {"v": 2, "o": o[:12] + [0] + o[12:], "a": d["h"]}
-            v = 2
-        elif v < 2:
-            raise StateError("shape")
-        try:
-            m = cls(MatchOptions.from_list(d.get("o")), v)
-        except ValueError:
-            raise StateError("shape", "options")
-        acts = d.get("a")
-        cur = d.get("c", len(acts) if type(acts) is list else 0)
-        if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
-            raise StateError("shape")
-        n = m.nsides
-        for a in acts:
-            if type(a) is not list:
-                raise StateError("shape")
-            edit = len(a) == n + 3 and a[0] == _EDIT
-            if not edit and len(a) != n + 2:
-                raise StateError("shape")
-            for x in a[1:] if edit else a:
-                if type(x) is not int:
-                    raise StateError("shape")
-            try:
-                if edit:
-                    m.edit(a[1], a[2], a[3:])
-                else:
-                    m.record(a[0], a[1:-1], a[-1])
-            except RulesError as e:
-                raise StateError("history", e.code)
-        if m._n != len(acts):
-            raise StateError("history", "edit")
-        while m._cur > cur:
-            m.undo()
-        return m
+        """Load a document from to_dict(); StateError when it cannot be (see matchdoc.from_dict)."""
+        from tanteador.matchdoc import from_dict
+
+        return from_dict(d)
 
     def __eq__(self, other):
         return isinstance(other, Match) and self.to_dict() == other.to_dict()
@@ -510,14 +497,13 @@ def _word(c, o):
 
 def dumps(match):
     """The match document as compact JSON text."""
-    return json.dumps(match.to_dict(), separators=(",", ":"))
+    from tanteador.matchdoc import dumps
+
+    return dumps(match)
 
 
 def loads(text):
     """A Match from JSON text; StateError('json') when it does not parse."""
-    try:
-        d = json.loads(text)
-    except (ValueError, RuntimeError):
-        # RuntimeError: nesting too deep for the parser (RecursionError on CPython).
-        raise StateError("json")
-    return Match.from_dict(d)
+    from tanteador.matchdoc import loads
+
+    return loads(text)

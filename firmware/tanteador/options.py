@@ -4,6 +4,11 @@ Seats are numbered 0..players-1 counterclockwise (the order of play). A
 "side" is whoever shares the points of a hand: one player (SOLO), a pair of
 partners facing each other (PAIRS, 4 or 6 players) or a team of three
 sitting alternately (TRIOS, 6 players).
+
+Briscola chiamata (CHIAMATA, 5 players, or 6 with the dealer sitting out)
+has no fixed sides: each hand a caller and a secret partner play against
+the others, and every player keeps a score of their own (see chiamata.py).
+Its "sides" are the players.
 """
 
 from micropython import const
@@ -13,6 +18,7 @@ from tanteador.rules import RulesError, prep_info
 SOLO = const(0)
 PAIRS = const(1)
 TRIOS = const(2)
+CHIAMATA = const(3)
 
 CCW = const(0)
 CW = const(1)
@@ -25,6 +31,8 @@ GOAL_TIME = const(4)
 
 TIE_VOID = const(0)
 TIE_SPLIT = const(1)
+# The tied side that took the last trick wins the hand (an Italian habit).
+TIE_LAST = const(2)
 
 PREP_REMOVE = const(0)
 PREP_UNDRAWN = const(1)
@@ -37,6 +45,18 @@ CARDS_FRENCH = const(1)
 
 NAME_MAX = const(12)
 
+# Chiamata scores: [defender, partner, alone, cappotto]. With a partner each
+# of the three defenders wins or loses ``defender``, the partner ``partner``
+# and the caller the rest, 3 * defender - partner; alone each of the four
+# defenders wins or loses ``alone``, the caller 4 * alone. A hand where one
+# side takes all 120 points counts ``cappotto`` times. The caller's share is
+# derived so that every hand adds up to zero; the partner never gets more
+# than the caller. The common table: caller 2,
+# partner 1, defenders 1; alone 4 and 1 each; cappotto doubles.
+CALL_DEFAULT = (1, 1, 1, 2)
+# Highest value of each chiamata score (the lowest: 1, 0, 1, 1).
+CALL_MAX = (9, 13, 9, 4)
+
 # Allowed targets per goal: (lowest, highest).
 # GOAL_WINS hands won; GOAL_BESTOF rounds (odd: 1, 3, 5...); GOAL_HANDS hands
 # played; GOAL_POINTS cumulative points; GOAL_TIME minutes of play.
@@ -47,7 +67,7 @@ TARGETS = ((1, 99), (1, 9), (1, 99), (1, 9999), (1, 999))
 # Spanish-suited match is what earlier versions wrote and still read.
 _FIELDS = ("players", "names", "sides", "deck", "prep", "direction", "signals",
            "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer",
-           "cards")
+           "cards", "call")
 _BOOLS = ("signals", "reverse", "capote", "trump_cycle")
 
 
@@ -63,13 +83,19 @@ class MatchOptions:
     hand); capote (120 points win the match outright); trump_cycle (trump is
     oros, copas, espadas, bastos in turn, starting at oros each match);
     first_dealer seat; cards CARDS_SPANISH or CARDS_FRENCH (the same suit
-    numbers: diamonds are oros, hearts copas, spades espadas, clubs bastos).
+    numbers: diamonds are oros, hearts copas, spades espadas, clubs bastos);
+    call the chiamata scores (see CALL_DEFAULT), a list of four ints.
+
+    Chiamata (sides CHIAMATA) takes 5 or 6 players and the 40-card deck; its
+    goal is a number of hands, a points target or a time limit, and the
+    Brisca-only choices (tie rule, reverse, capote, trump cycle, signals)
+    stay at their defaults.
     """
 
     def __init__(self, players=2, names=None, sides=SOLO, deck=40, prep=PREP_REMOVE,
                  direction=CCW, signals=False, goal=GOAL_WINS, target=3, tie=TIE_VOID,
                  reverse=False, capote=False, trump_cycle=False, first_dealer=0,
-                 cards=CARDS_SPANISH):
+                 cards=CARDS_SPANISH, call=CALL_DEFAULT):
         self.players = players
         self.names = names
         self.sides = sides
@@ -85,6 +111,7 @@ class MatchOptions:
         self.trump_cycle = trump_cycle
         self.first_dealer = first_dealer
         self.cards = cards
+        self.call = call
 
     def validate(self):
         """Raise RulesError if the setup is impossible; return self.
@@ -112,8 +139,11 @@ class MatchOptions:
                 or self.cards not in (CARDS_SPANISH, CARDS_FRENCH):
             raise RulesError("players")
         s = self.sides
-        if not (s == SOLO or (s == PAIRS and n in (4, 6)) or (s == TRIOS and n == 6)):
+        if not (s == SOLO or (s == PAIRS and n in (4, 6)) or (s == TRIOS and n == 6)
+                or (s == CHIAMATA and n in (5, 6))):
             raise RulesError("sides")
+        if s == CHIAMATA and self.deck != 40:
+            raise RulesError("players")
         g = self.goal
         if type(g) is not int or g < 0 or g > GOAL_TIME:
             raise RulesError("goal")
@@ -121,8 +151,18 @@ class MatchOptions:
         t = self.target
         if type(t) is not int or t < lo or t > hi or (g == GOAL_BESTOF and not t & 1):
             raise RulesError("goal")
-        if self.tie not in (TIE_VOID, TIE_SPLIT):
+        if self.tie not in (TIE_VOID, TIE_SPLIT, TIE_LAST):
             raise RulesError("goal")
+        c = self.call
+        if type(c) not in (list, tuple) or len(c) != 4:
+            raise RulesError("goal")
+        for i in range(4):
+            # The partner may get nothing, never more than the caller.
+            lo = 0 if i == 1 else 1
+            if type(c[i]) is not int or c[i] < lo or c[i] > CALL_MAX[i] \
+                    or (i == 1 and 2 * c[1] > 3 * c[0]):
+                raise RulesError("goal")
+        self.call = list(c)
         if self.names is not None:
             if type(self.names) not in (list, tuple) or len(self.names) != n:
                 raise RulesError("names")
@@ -138,6 +178,9 @@ class MatchOptions:
             if type(v) not in (bool, int) or v not in (0, 1):
                 raise RulesError("goal")
             setattr(self, k, bool(v))
+        if s == CHIAMATA and (g < GOAL_HANDS or self.tie != TIE_VOID or self.reverse
+                              or self.capote or self.trump_cycle or self.signals):
+            raise RulesError("goal")
         return self
 
     @property
@@ -147,6 +190,7 @@ class MatchOptions:
             return self.players // 2
         if self.sides == TRIOS:
             return 2
+        # SOLO, and CHIAMATA: a score per player.
         return self.players
 
     def side_seats(self, i):
@@ -169,35 +213,50 @@ class MatchOptions:
         return "/".join([self.name(s) for s in self.side_seats(i)])
 
     @property
+    def chiamata(self):
+        """True for Briscola chiamata."""
+        return self.sides == CHIAMATA
+
+    def _prep(self):
+        # Chiamata deals all 40 cards to the five who play: 8 tricks, none undrawn.
+        if self.sides == CHIAMATA:
+            return (None, 8, 0)
+        return prep_info(self.players, self.deck, self.prep)
+
+    @property
     def tricks_per_hand(self):
         """Tricks in one hand for this table and deck."""
-        return prep_info(self.players, self.deck, self.prep)[1]
+        return self._prep()[1]
 
     @property
     def prep_hint(self):
         """Deck preparation hint code (see rules.HINTS) or None."""
-        return prep_info(self.players, self.deck, self.prep)[0]
+        return self._prep()[0]
 
     @property
     def undrawn_cards(self):
         """Cards left undrawn each hand (their points are out of play)."""
-        return prep_info(self.players, self.deck, self.prep)[2]
+        return self._prep()[2]
 
     def to_list(self):
         """Compact JSON form: the fields in signature order, flags as 0/1.
 
-        The card style, last, is left out when it is Spanish.
+        The last fields, the card style and the chiamata scores, are left
+        out while they are the defaults (Spanish cards, CALL_DEFAULT): such
+        a list is what earlier versions wrote and still read.
         """
         out = []
         for k in _FIELDS:
-            if k == "cards" and self.cards == CARDS_SPANISH:
-                break
             v = getattr(self, k)
             if k in _BOOLS:
                 v = 1 if v else 0
-            elif k == "names" and v is not None:
+            elif k in ("names", "call") and v is not None:
                 v = list(v)
             out.append(v)
+        if list(self.call) == list(CALL_DEFAULT):
+            out.pop()
+            if self.cards == CARDS_SPANISH:
+                out.pop()
         return out
 
     @classmethod
@@ -205,15 +264,19 @@ class MatchOptions:
         """Inverse of to_list(); validates (RulesError on a bad setup, ValueError on a bad shape).
 
         A list without the card style (Spanish, or saved before the style
-        existed) gives Spanish cards.
+        existed) gives Spanish cards; without the chiamata scores, the
+        default ones.
         """
-        if type(lst) is not list or len(lst) not in (len(_FIELDS) - 1, len(_FIELDS)):
+        if type(lst) is not list or len(lst) < len(_FIELDS) - 2 or len(lst) > len(_FIELDS):
             raise ValueError("options")
         o = cls()
         for i in range(len(lst)):
             k = _FIELDS[i]
             v = lst[i]
-            if k != "names" and type(v) is not int:
+            if k == "call":
+                if type(v) is not list:
+                    raise ValueError("options")
+            elif k != "names" and type(v) is not int:
                 raise ValueError("options")
             setattr(o, k, v)
         return o.validate()

@@ -144,16 +144,22 @@ def prep_info(players, deck, prep):
     return (None, deck // players, 0)
 
 
-def hand_winner(points, reverse=False):
-    """Side with the most points (the fewest when ``reverse``), None on a tie."""
+def hand_winner(points, reverse=False, last=None):
+    """Side with the most points (the fewest when ``reverse``), None on a tie.
+
+    ``last``, the side that took the last trick, settles a tie (options.TIE_LAST):
+    that trick counts as half a point more. So at 60-60 its side wins, or,
+    reversed, the other one; a tie it has no part in stays a tie.
+    """
     best = None
     tie = False
     for i in range(len(points)):
-        p = points[i]
-        if best is None or (p < points[best] if reverse else p > points[best]):
+        p = points[i] * 2 + (i == last)
+        b = None if best is None else points[best] * 2 + (best == last)
+        if b is None or (p < b if reverse else p > b):
             best = i
             tie = False
-        elif p == points[best]:
+        elif p == b:
             tie = True
     return None if tie else best
 

@@ -9,7 +9,9 @@ them into rows for exports.
 def match_stats(m):
     """Figures of a match as a dict.
 
-    hands: hands played; voids: hands nobody won; won: hands won per side;
+    hands: hands played; voids: hands nobody won (none in chiamata, where
+    the caller's side or the defenders win each hand); won: hands won per
+    side (in chiamata per player: hands that gained them points);
     totals: points per side as the goals count them (per the tie rule);
     avg10: average points taken per hand per side, in tenths (int, over all
     hands, void ones included: the cards fell that way); avg: the same as a
@@ -24,14 +26,16 @@ def match_stats(m):
     streak = [0] * n
     run = [0] * n
     voids = 0
+    call = m.chiamata
     for h in hands:
-        if h.winner is None:
+        if h.winner is None and not call:
             voids += 1
         if h.capote is not None:
             caps[h.capote] += 1
         for i in range(n):
             raw[i] += h.points[i]
-            if h.winner == i:
+            # In chiamata every player who gained won the hand.
+            if (h.points[i] > 0) if call else h.winner == i:
                 run[i] += 1
                 if run[i] > streak[i]:
                     streak[i] = run[i]

@@ -1,0 +1,159 @@
+"""The saved form of a match: its document, written and read back.
+
+A match document is ``{"v": version, "o": options.to_list(), "a": [action,
+...], "c": cursor}``, each action the log record of match.py in JSON form.
+Loading replays every action through the engine, so a document the rules
+refuse never becomes a match. These functions read the log of a Match
+directly: this module is the other half of match.py, kept apart so that
+the engine and its saving compile in two smaller steps on the device.
+"""
+
+import json
+
+from tanteador.match import DUMP_BATCH, _EDIT, EDIT_BIT, HEAD_BITS, VERSION, Match, _word
+from tanteador.options import MatchOptions
+from tanteador.rules import RulesError, StateError
+
+
+def to_dict(m):
+    """Match ``m`` as a compact JSON-able document, version 4 (the version
+    a match began under, 2 or 3, for an older one: the same layout):
+    ``{"v": 4, "o": options.to_list(), "a": [action, ...], "c": cursor}``.
+    A recorded hand is ``[trump, p0, p1, ..., elapsed_ms]``; an edit is
+    ``["e", index, trump, p0, p1, ...]``; in chiamata the points are the
+    call, ``caller, partner, bid, points``. The trump adds 4 * (1 + the
+    side that took the last trick) when that settled a tie. "c" (how
+    many actions are in effect; the rest can be redone) is left out
+    when all are."""
+    acts = [None] * m._n
+    for k in range(m._n):
+        acts[k] = _action(m, k)
+    d = {"v": m.version, "o": m.options.to_list(), "a": acts}
+    if m._cur != m._n:
+        d["c"] = m._cur
+    return d
+
+
+def dump(m, write):
+    """Write the document of to_dict() as compact JSON text through
+    ``write(str)``, DUMP_BATCH actions at a time: saving a long match
+    then never holds all its actions as lists, nor the whole text, in
+    memory, and a save stays quick."""
+    write('{"v":%d,"o":' % m.version)
+    write(json.dumps(m.options.to_list(), separators=(",", ":")))
+    write(',"a":[')
+    n = m._n
+    done = m._dumped
+    for k in range(0, n, DUMP_BATCH):
+        b = k // DUMP_BATCH
+        if b < len(done):
+            text = done[b]
+        else:
+            text = ",".join([json.dumps(_action(m, j), separators=(",", ":"))
+                             for j in range(k, min(n, k + DUMP_BATCH))])
+            if k + DUMP_BATCH <= n:
+                # A full batch of the log never changes until it is cut.
+                done.append(text)
+        write(("," if k else "") + text)
+    write("]")
+    if m._cur != n:
+        write(',"c":%d' % m._cur)
+    write("}")
+
+
+def _action(m, k):
+    # Log action k in its document form.
+    n = m._pw
+    c, o = m._at(k)
+    h = c[o]
+    edit = h & EDIT_BIT
+    a = [0] * (n + (3 if edit else 2))
+    if edit:
+        a[0] = _EDIT
+        a[1] = c[o + 1] | c[o + 2] << 8
+        a[2] = h & HEAD_BITS
+        j = 3
+    else:
+        a[0] = h
+        a[-1] = _word(c, o + 3 + n)
+        j = 1
+    for i in range(n):
+        a[j + i] = c[o + 3 + i]
+    return a
+
+
+def from_dict(d):
+    """Load a document from to_dict() (or version 1: ``{"v": 1, "o":
+    [options without trump_cycle], "h": [[trump, p0, ..., elapsed_ms], ...]}``,
+    migrated: its hands become the undo log). Every action is replayed
+    and checked. A match saved by version 1 or 2 keeps their rules, so
+    that it loads as it was played: any split of the cards goes, a
+    capote is 120 points; it is saved as version 2 again (version 3 as
+    3: version 4 plays by its rules). StateError:
+    'shape' (not this layout, wrong types, impossible setup), 'newer' (a
+    later version), 'history' (an entry or edit the rules refuse, or
+    hands after the end of the match)."""
+    if type(d) is not dict or type(d.get("v")) is not int:
+        raise StateError("shape")
+    v = d["v"]
+    if v > VERSION:
+        raise StateError("newer")
+    if v == 1:
+        o = d.get("o")
+        if type(o) is not list or len(o) != 13 or type(d.get("h")) is not list:
+            raise StateError("shape")
+        d = {"v": 2, "o": o[:12] + [0] + o[12:], "a": d["h"]}
+        v = 2
+    elif v < 2:
+        raise StateError("shape")
+    try:
+        m = Match(MatchOptions.from_list(d.get("o")), v)
+    except ValueError:
+        raise StateError("shape", "options")
+    acts = d.get("a")
+    cur = d.get("c", len(acts) if type(acts) is list else 0)
+    if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
+        raise StateError("shape")
+    n = m._pw
+    for a in acts:
+        if type(a) is not list:
+            raise StateError("shape")
+        edit = len(a) == n + 3 and a[0] == _EDIT
+        if not edit and len(a) != n + 2:
+            raise StateError("shape")
+        for x in a[1:] if edit else a:
+            if type(x) is not int:
+                raise StateError("shape")
+        # An int by now (checked above).
+        t = int(a[2] if edit else a[0])
+        if t < 0 or t > HEAD_BITS:
+            raise StateError("shape")
+        last = (t >> 2) - 1
+        last = None if last < 0 else last
+        try:
+            if edit:
+                m.edit(a[1], t & 3, a[3:], last)
+            else:
+                m.record(t & 3, a[1:-1], a[-1], last)
+        except RulesError as e:
+            raise StateError("history", e.code)
+    if m._n != len(acts):
+        raise StateError("history", "edit")
+    while m._cur > cur:
+        m.undo()
+    return m
+
+
+def dumps(match):
+    """The match document as compact JSON text."""
+    return json.dumps(to_dict(match), separators=(",", ":"))
+
+
+def loads(text):
+    """A Match from JSON text; StateError('json') when it does not parse."""
+    try:
+        d = json.loads(text)
+    except (ValueError, RuntimeError):
+        # RuntimeError: nesting too deep for the parser (RecursionError on CPython).
+        raise StateError("json")
+    return from_dict(d)
