@@ -102,8 +102,21 @@ SUITS_FR = const(90)  # French suits in suit-number order: diamonds, hearts, spa
 RANKS_FR = const(91)  # French faces by rank index (rules.RANK_FACE_FR)
 SEATS_PAIRS = const(92)
 E_TRICKS = const(93)
+CALLER = const(94)
+BID = const(95)
+PARTNER = const(96)
+ALONE = const(97)
+SITS_OUT = const(98)
+CALL_MADE = const(99)
+CALL_DOWN = const(100)
+CAPPOTTO = const(101)
+LAST_TRICK = const(102)
+E_CALLER = const(103)
+E_PARTNER = const(104)
+E_BID = const(105)
+E_LAST = const(106)
 # Number of texts in a language module.
-COUNT = const(94)
+COUNT = const(107)
 
 
 class Texts:

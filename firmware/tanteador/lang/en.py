@@ -12,7 +12,7 @@ S = (
     "Start\n"  # START
     "Players\n"  # PLAYERS
     "Play\n"  # SIDES
-    "solo|pairs|trios\n"  # SIDE_VALS
+    "solo|pairs|trios|chiamata\n"  # SIDE_VALS
     "Goal\n"  # GOAL
     "wins|best of|hands|points|time\n"  # GOAL_VALS
     "Target\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Direction\n"  # DIRECTION
     "anticlockwise|clockwise\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "void|split\n"  # TIE_VALS
+    "void|split|last trick\n"  # TIE_VALS
     "Reverse\n"  # REVERSE
     "Capote\n"  # CAPOTE
     "Trump cycle\n"  # CYCLE
@@ -99,4 +99,17 @@ S = (
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Seats: 1+3 vs 2+4\n"  # SEATS_PAIRS
     "Needs over %d tricks\n"  # E_TRICKS
+    "Caller\n"  # CALLER
+    "Bid\n"  # BID
+    "Partner\n"  # PARTNER
+    "alone\n"  # ALONE
+    "%s sits out\n"  # SITS_OUT
+    "Made: %s %+d\n"  # CALL_MADE
+    "Down: %s %+d\n"  # CALL_DOWN
+    "Cappotto: %s %+d\n"  # CAPPOTTO
+    "Last trick\n"  # LAST_TRICK
+    "Caller not in play\n"  # E_CALLER
+    "Partner not in play\n"  # E_PARTNER
+    "Bid %d: 61 to 120\n"  # E_BID
+    "Who took the last trick?\n"  # E_LAST
 )

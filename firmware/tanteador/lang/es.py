@@ -12,7 +12,7 @@ S = (
     "Empezar\n"  # START
     "Jugadores\n"  # PLAYERS
     "Juego\n"  # SIDES
-    "individual|parejas|tríos\n"  # SIDE_VALS
+    "individual|parejas|tríos|llamada\n"  # SIDE_VALS
     "Objetivo\n"  # GOAL
     "ganadas|al mejor de|manos|puntos|tiempo\n"  # GOAL_VALS
     "Valor\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Sentido\n"  # DIRECTION
     "a la derecha|a la izquierda\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "nula|se reparte\n"  # TIE_VALS
+    "nula|se reparte|última baza\n"  # TIE_VALS
     "Al revés\n"  # REVERSE
     "Capote\n"  # CAPOTE
     "Triunfo rotativo\n"  # CYCLE
@@ -99,4 +99,17 @@ S = (
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Parejas: 1+3 contra 2+4\n"  # SEATS_PAIRS
     "Exige más de %d bazas\n"  # E_TRICKS
+    "Llamador\n"  # CALLER
+    "Apuesta\n"  # BID
+    "Compañero\n"  # PARTNER
+    "solo\n"  # ALONE
+    "%s descansa\n"  # SITS_OUT
+    "Cumple: %s %+d\n"  # CALL_MADE
+    "Falla: %s %+d\n"  # CALL_DOWN
+    "Capote: %s %+d\n"  # CAPPOTTO
+    "Última baza\n"  # LAST_TRICK
+    "Llamador fuera de juego\n"  # E_CALLER
+    "Compañero fuera de juego\n"  # E_PARTNER
+    "Apuesta %d: de 61 a 120\n"  # E_BID
+    "¿Quién hizo la última baza?\n"  # E_LAST
 )

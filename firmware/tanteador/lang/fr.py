@@ -12,7 +12,7 @@ S = (
     "Commencer\n"  # START
     "Joueurs\n"  # PLAYERS
     "Jeu\n"  # SIDES
-    "seul|équipes|trios\n"  # SIDE_VALS
+    "seul|équipes|trios|appel\n"  # SIDE_VALS
     "Objectif\n"  # GOAL
     "gagnées|au meilleur de|donnes|points|temps\n"  # GOAL_VALS
     "Valeur\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Sens\n"  # DIRECTION
     "antihoraire|horaire\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "nulle|partagée\n"  # TIE_VALS
+    "nulle|partagée|dernier pli\n"  # TIE_VALS
     "À l'envers\n"  # REVERSE
     "Capot\n"  # CAPOTE
     "Atout tournant\n"  # CYCLE
@@ -99,4 +99,17 @@ S = (
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Places : 1+3 contre 2+4\n"  # SEATS_PAIRS
     "Il faut plus de %d plis\n"  # E_TRICKS
+    "Appelant\n"  # CALLER
+    "Enchère\n"  # BID
+    "Partenaire\n"  # PARTNER
+    "seul\n"  # ALONE
+    "%s ne joue pas\n"  # SITS_OUT
+    "Réussi : %s %+d\n"  # CALL_MADE
+    "Chuté : %s %+d\n"  # CALL_DOWN
+    "Capot : %s %+d\n"  # CAPPOTTO
+    "Dernier pli\n"  # LAST_TRICK
+    "Appelant hors jeu\n"  # E_CALLER
+    "Partenaire hors jeu\n"  # E_PARTNER
+    "Enchère %d : de 61 à 120\n"  # E_BID
+    "Qui a fait le dernier pli ?\n"  # E_LAST
 )

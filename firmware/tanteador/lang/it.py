@@ -12,7 +12,7 @@ S = (
     "Inizia\n"  # START
     "Giocatori\n"  # PLAYERS
     "Gioco\n"  # SIDES
-    "singoli|coppie|a tre\n"  # SIDE_VALS
+    "singoli|coppie|a tre|chiamata\n"  # SIDE_VALS
     "Obiettivo\n"  # GOAL
     "vinte|al meglio di|mani|punti|tempo\n"  # GOAL_VALS
     "Valore\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Senso\n"  # DIRECTION
     "antiorario|orario\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "nulla|divisa\n"  # TIE_VALS
+    "nulla|divisa|ultima presa\n"  # TIE_VALS
     "Al contrario\n"  # REVERSE
     "Cappotto\n"  # CAPOTE
     "Briscola a giro\n"  # CYCLE
@@ -99,4 +99,17 @@ S = (
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Posti: 1+3 contro 2+4\n"  # SEATS_PAIRS
     "Servono più di %d prese\n"  # E_TRICKS
+    "Chiamante\n"  # CALLER
+    "Offerta\n"  # BID
+    "Socio\n"  # PARTNER
+    "da solo\n"  # ALONE
+    "%s sta fuori\n"  # SITS_OUT
+    "Fatta: %s %+d\n"  # CALL_MADE
+    "Persa: %s %+d\n"  # CALL_DOWN
+    "Cappotto: %s %+d\n"  # CAPPOTTO
+    "Ultima presa\n"  # LAST_TRICK
+    "Chiamante fuori gioco\n"  # E_CALLER
+    "Socio fuori gioco\n"  # E_PARTNER
+    "Offerta %d: da 61 a 120\n"  # E_BID
+    "Chi ha preso l'ultima?\n"  # E_LAST
 )

@@ -12,7 +12,7 @@ S = (
     "Começar\n"  # START
     "Jogadores\n"  # PLAYERS
     "Jogo\n"  # SIDES
-    "individual|pares|trios\n"  # SIDE_VALS
+    "individual|pares|trios|chamada\n"  # SIDE_VALS
     "Meta\n"  # GOAL
     "vitórias|melhor de|mãos|pontos|tempo\n"  # GOAL_VALS
     "Valor\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Sentido\n"  # DIRECTION
     "anti-horário|horário\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "nula|dividida\n"  # TIE_VALS
+    "nula|dividida|última vaza\n"  # TIE_VALS
     "Ao contrário\n"  # REVERSE
     "Capote\n"  # CAPOTE
     "Trunfo rotativo\n"  # CYCLE
@@ -99,4 +99,17 @@ S = (
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Pares: 1+3 contra 2+4\n"  # SEATS_PAIRS
     "Exige mais de %d vazas\n"  # E_TRICKS
+    "Quem chama\n"  # CALLER
+    "Aposta\n"  # BID
+    "Parceiro\n"  # PARTNER
+    "sozinho\n"  # ALONE
+    "%s fica de fora\n"  # SITS_OUT
+    "Cumpriu: %s %+d\n"  # CALL_MADE
+    "Falhou: %s %+d\n"  # CALL_DOWN
+    "Capote: %s %+d\n"  # CAPPOTTO
+    "Última vaza\n"  # LAST_TRICK
+    "Quem chama está de fora\n"  # E_CALLER
+    "Parceiro está de fora\n"  # E_PARTNER
+    "Aposta %d: de 61 a 120\n"  # E_BID
+    "Quem fez a última vaza?\n"  # E_LAST
 )

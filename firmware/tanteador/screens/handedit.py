@@ -18,9 +18,9 @@ class HandEdit:
         rows = [(app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points])),
                 (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
         ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
-        from tanteador.screens.outcome import outcome
+        from tanteador.screens.outcome import hand_outcome
 
-        ui.center(fb, app, 64 - ui.LINE, ui.fit(outcome(app, h.winner, h.capote), 128))
+        ui.center(fb, app, 64 - ui.LINE, ui.fit(hand_outcome(app, h), 128))
 
     def handle(self, ev, app):
         b = ev[0]

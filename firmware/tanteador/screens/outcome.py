@@ -1,4 +1,5 @@
-"""The words for a hand's result: who wins it, a void hand, a capote."""
+"""The words for a hand's result: who wins it, a void hand, a capote; in
+chiamata, whether the caller's side made the bid and the caller's score."""
 
 from tanteador import i18n
 
@@ -10,3 +11,26 @@ def outcome(app, winner, capote):
     if winner is None:
         return app.t(i18n.VOID)
     return app.t(i18n.WINS_HAND) % app.side_name(winner)
+
+
+def call_outcome(app, entry, dealer):
+    """Text of a chiamata hand's result, ``entry`` its call (caller, partner,
+    bid, points) and ``dealer`` its dealer: made, down or cappotto, with
+    the caller's score."""
+    from tanteador import chiamata
+
+    o = app.match.options
+    c = entry[0]
+    score = chiamata.scores(entry, o.players, dealer, o.call)[c]
+    if chiamata.cappotto(entry):
+        tid = i18n.CAPPOTTO
+    else:
+        tid = i18n.CALL_MADE if chiamata.made(entry) else i18n.CALL_DOWN
+    return app.t(tid) % (app.side_name(c), score)
+
+
+def hand_outcome(app, h):
+    """Text of a recorded Hand's result."""
+    if app.match.chiamata:
+        return call_outcome(app, h.entry, h.dealer)
+    return outcome(app, h.winner, h.capote)

@@ -147,11 +147,11 @@ class Table:
         x = ui.right(fb, app, y, s, x) - ui.ICON_W - 2
         ui.icon(fb, app, x, y + 2, ic)
         if app.banner is not None:
-            from tanteador.screens.outcome import outcome
+            from tanteador.screens.outcome import hand_outcome
 
             h = m.hands[app.banner]
             app.p.bar(0, _BANNER_H)
-            ui.text(fb, app, 1, 0, ui.fit(outcome(app, h.winner, h.capote), 126), 0)
+            ui.text(fb, app, 1, 0, ui.fit(hand_outcome(app, h), 126), 0)
 
     def _body(self, fb, app):
         """The scores with the sides' names, then the dealer."""
