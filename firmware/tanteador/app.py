@@ -158,9 +158,7 @@ class App:
             self.push(HwTest())
 
     def _entry(self, en):
-        """Back on the points entry as it was saved (a past hand's under the history)."""
-        from tanteador.screens.entry import Entry
-
+        """Back on the points entry (or a chiamata call) as it was saved (a past hand's under the history)."""
         edit = en[0] if en[0] >= 0 else None
         if edit is not None:
             from tanteador.screens.handedit import HandEdit
@@ -168,8 +166,16 @@ class App:
 
             self.push(History(self))
             self.push(HandEdit(edit))
-        e = Entry(self, edit, en[2:])
-        e.i = min(en[1], e.fields - 1)
+        if self.match.chiamata:
+            from tanteador.screens.callentry import CallEntry
+
+            e = CallEntry(self, edit, en[2:])
+            e.i = en[1]
+        else:
+            from tanteador.screens.entry import Entry
+
+            e = Entry(self, edit, en[2:])
+            e.i = min(en[1], e.fields - 1)
         e.kept = True
         self.push(e)
 
@@ -448,7 +454,11 @@ class App:
             return True
         if quiet and self._warm < len(_WARM) and self.match is not None and not self.blank:
             if not _MP or gc.mem_free() >= _GC_ROOM:
-                __import__(_WARM[self._warm])
+                name = _WARM[self._warm]
+                if self._warm == 0 and self.match.chiamata:
+                    # A chiamata hand opens the call entry (which loads the points entry's helpers).
+                    name = "tanteador.screens.callentry"
+                __import__(name)
             self._warm += 1
         return False
 

@@ -2,7 +2,8 @@
 
 ``{"v": VERSION, "cfg": settings, "m": match document or None,
 "scr": screen to resume on, "tr": trump picked for the hand in play or None,
-"en": on the points entry, ``[hand edited or -1, field, points...]``}``
+"en": on the points entry, ``[hand edited or -1, field, points...]``; in a
+chiamata match ``[hand edited or -1, field, caller, partner, bid, points]``}``
 """
 
 from micropython import const
@@ -46,12 +47,19 @@ def _check_cfg(c):
 def _check_entry(en, match):
     # The entry's values as typed; anything that does not fit the match
     # resumes on the table instead (the hand is simply entered again).
-    if match is None or match.over or type(en) is not list or len(en) != match.nsides + 2:
+    if match is None or match.over or type(en) is not list:
+        return None
+    # A chiamata call: two fields more than its four values; the seats must
+    # be seats (the screen names them), the rest is checked as OK records it.
+    size, fields = (6, 4) if match.chiamata else (match.nsides + 2, match.nsides)
+    if len(en) != size:
         return None
     for v in en:
         if type(v) is not int or v < -120 or v > 120:
             return None
-    if en[0] < -1 or en[0] >= len(match.hands) or en[1] < 0 or en[1] >= match.nsides:
+    if en[0] < -1 or en[0] >= len(match.hands) or en[1] < 0 or en[1] >= fields:
+        return None
+    if match.chiamata and not (0 <= en[2] < match.nsides and 0 <= en[3] < match.nsides):
         return None
     return en
 

@@ -115,8 +115,12 @@ E_CALLER = const(103)
 E_PARTNER = const(104)
 E_BID = const(105)
 E_LAST = const(106)
+# What each field of the chiamata entry asks (screens/callentry.py).
+ASK_CALLER = const(107)
+ASK_BID = const(108)
+ASK_PARTNER = const(109)
 # Number of texts in a language module.
-COUNT = const(107)
+COUNT = const(110)
 
 
 class Texts:

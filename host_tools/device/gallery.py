@@ -18,7 +18,9 @@ from tanteador.store import Store
 # 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
 # "three" 3 players; "six" 6 players solo, time goal; "over" a finished
 # match; "french" and "french-over" the same as "play" and "over" with
-# French-suited cards; "bad" a damaged save file.
+# French-suited cards; "bad" a damaged save file; "call5" and "call6" Briscola
+# chiamata for 5 and for 6 players after a hand, "call5-typed" the same on a
+# call typed before a power cut (a bid no auction takes).
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -52,6 +54,12 @@ RECIPES = (
     ("table-french", "french", "wait 3s; DOWN x2"),
     ("trump-french", "french", "wait 3s; OK; DOWN"),
     ("history-french", "french", "wait 3s; long OK; DOWN x2; OK"),
+    ("entry-call", "call5", "wait 3s; DOWN; OK"),
+    ("entry-call-partner", "call5", "wait 3s; DOWN; OK; OK; hold UP 1000; OK; UP"),
+    ("entry-call-points", "call5", "wait 3s; DOWN; OK; OK; OK; OK; hold UP 1300"),
+    ("entry-call-six", "call6", "wait 3s; UP; OK; UP"),
+    ("entry-call-refused", "call5-typed", "BACK; OK"),
+    ("handedit-call", "call5", "wait 3s; long OK; DOWN x2; OK; OK"),
 )
 
 
@@ -70,6 +78,13 @@ def _match(kind, names=None):
         m.record(1, (75, 45), 300000)
     elif kind == "three":
         m = Match(MatchOptions(players=3, names=["Íñigo", "Zoë", "João"]))
+    elif kind.startswith("call"):
+        from tanteador.options import CHIAMATA, GOAL_POINTS as POINTS
+
+        n = 6 if kind == "call6" else 5
+        m = Match(MatchOptions(players=n, sides=CHIAMATA, goal=POINTS, target=21,
+                               names=["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"][:n]))
+        m.record(2, (2, 4, 75, 68), 500000)
     elif kind == "six":
         m = Match(MatchOptions(players=6, deck=48, goal=GOAL_TIME, target=45))
         m.record(2, (30, 20, 10, 25, 15, 20), 600000)
@@ -96,7 +111,10 @@ def _state(board, kind, lang, names=None):
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
     m = None if kind == "new" else _match(kind, names).to_dict()
     scr = "setup" if m is None else "table"
-    Store(fs).save({"v": 1, "cfg": cfg, "m": m, "scr": scr})
+    doc = {"v": 1, "cfg": cfg, "m": m, "scr": scr}
+    if kind == "call5-typed":
+        doc.update(scr="entry", tr=3, en=[-1, 3, 1, 3, 50, 70])
+    Store(fs).save(doc)
 
 
 def _name_setup(setup, names):

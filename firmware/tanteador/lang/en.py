@@ -112,4 +112,7 @@ S = (
     "Partner not in play\n"  # E_PARTNER
     "Bid %d: 61 to 120\n"  # E_BID
     "Who took the last trick?\n"  # E_LAST
+    "Who won the auction?\n"  # ASK_CALLER
+    "Points to make\n"  # ASK_BID
+    "Who had the called card?\n"  # ASK_PARTNER
 )

@@ -112,4 +112,7 @@ S = (
     "Compañero fuera de juego\n"  # E_PARTNER
     "Apuesta %d: de 61 a 120\n"  # E_BID
     "¿Quién hizo la última baza?\n"  # E_LAST
+    "¿Quién ganó la subasta?\n"  # ASK_CALLER
+    "Puntos a hacer\n"  # ASK_BID
+    "¿Quién tenía la carta?\n"  # ASK_PARTNER
 )

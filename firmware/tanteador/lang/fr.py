@@ -112,4 +112,7 @@ S = (
     "Partenaire hors jeu\n"  # E_PARTNER
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
+    "Qui a gagné l'enchère ?\n"  # ASK_CALLER
+    "Points à faire\n"  # ASK_BID
+    "Qui a la carte appelée ?\n"  # ASK_PARTNER
 )

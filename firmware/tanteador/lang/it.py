@@ -112,4 +112,7 @@ S = (
     "Socio fuori gioco\n"  # E_PARTNER
     "Offerta %d: da 61 a 120\n"  # E_BID
     "Chi ha preso l'ultima?\n"  # E_LAST
+    "Chi ha vinto l'asta?\n"  # ASK_CALLER
+    "Punti da fare\n"  # ASK_BID
+    "Chi aveva la chiamata?\n"  # ASK_PARTNER
 )

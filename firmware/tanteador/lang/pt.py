@@ -112,4 +112,7 @@ S = (
     "Parceiro está de fora\n"  # E_PARTNER
     "Aposta %d: de 61 a 120\n"  # E_BID
     "Quem fez a última vaza?\n"  # E_LAST
+    "Quem ganhou o leilão?\n"  # ASK_CALLER
+    "Pontos a fazer\n"  # ASK_BID
+    "Quem tinha a carta?\n"  # ASK_PARTNER
 )

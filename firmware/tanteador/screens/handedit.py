@@ -1,8 +1,18 @@
-"""One recorded hand opened from the history: change its points or its trump."""
+"""One recorded hand opened from the history: change its points (in
+chiamata, its call) or its trump."""
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
 from tanteador.screens import ui
+
+
+def _call(app, entry):
+    """The row of a chiamata hand's call: caller and partner (or "alone"), then
+    the points of the caller's side over the bid."""
+    c, p, bid, pts = entry
+    who = app.seat_name(c)
+    who += " " + app.t(i18n.ALONE) if p == c else "+" + app.seat_name(p)
+    return who, "%d/%d" % (pts, bid)
 
 
 class HandEdit:
@@ -15,8 +25,11 @@ class HandEdit:
     def draw(self, fb, app):
         h = app.match.hands[self.index]
         ui.title(fb, app, app.t(i18n.EDIT) % h.number)
-        rows = [(app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points])),
-                (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
+        if app.match.chiamata:
+            first = _call(app, h.entry)
+        else:
+            first = (app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points]))
+        rows = [first, (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
         ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
         from tanteador.screens.outcome import hand_outcome
 
@@ -32,7 +45,11 @@ class HandEdit:
         elif b == BACK:
             app.pop()
         elif b == OK:
-            if self.sel == 0:
+            if self.sel == 0 and app.match.chiamata:
+                from tanteador.screens.callentry import CallEntry
+
+                app.push(CallEntry(app, edit=self.index))
+            elif self.sel == 0:
                 from tanteador.screens.entry import Entry
 
                 app.push(Entry(app, edit=self.index))

@@ -281,6 +281,10 @@ class Table:
                 from tanteador.screens.trump import Trump
 
                 app.push(Trump(app))
+            elif m.chiamata:
+                from tanteador.screens.callentry import CallEntry
+
+                app.push(CallEntry(app))
             else:
                 from tanteador.screens.entry import Entry
 

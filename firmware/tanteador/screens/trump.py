@@ -56,10 +56,15 @@ class Trump:
             app.pop()
         elif b == OK:
             if self.edit is None:
-                from tanteador.screens.entry import Entry
-
                 app.set_trump(self.suit)
-                app.replace(Entry(app))
+                if app.match.chiamata:
+                    from tanteador.screens.callentry import CallEntry
+
+                    app.replace(CallEntry(app))
+                else:
+                    from tanteador.screens.entry import Entry
+
+                    app.replace(Entry(app))
             else:
                 from tanteador.rules import RulesError
 

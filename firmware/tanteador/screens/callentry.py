@@ -1,0 +1,214 @@
+"""Briscola chiamata hand entry: the call, then the points of the caller's side.
+
+The fields come in the order the table lives them: the caller (who won the
+auction), the bid, the partner (revealed during play; the caller's own seat
+is "alone"), then the card points of the caller's side. UP/DOWN change the
+field, OK goes to the next, BACK to the one before (BACK on the first
+leaves). The last line says what the field asks; on the points it tells
+what the call gives, and OK there records the hand and goes back to the
+table, as the points entry of Brisca does. A refused call says why there
+and puts the cursor on the field at fault; nothing is recorded.
+
+Defaults, chosen to save presses (the bench counts them, table to table):
+every default costs the same number of presses when the callers and the
+partners are spread evenly over the seats, so the caller starts on the
+player who opens the auction (the leader, marked on the table) and the
+partner on the seat after the caller, with "alone" one press UP from it.
+The bid starts at 61: most auctions end on a card's rank, which leaves the
+bid at 61, and only an auction that went down to the two names points.
+The points start on the bid and follow it while they are still equal to
+it: a call made or missed by a little is one press or one hold away.
+"""
+
+from micropython import const
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+from tanteador.screens.entry import reason, step
+
+_CALLER = const(0)
+_BID = const(1)
+_PARTNER = const(2)
+_POINTS = const(3)
+# Index in ``vals`` (the engine's order: caller, partner, bid, points) of each field.
+_VAL = (0, 2, 1, 3)
+# The field a refusal code puts the cursor on.
+_AT = ("caller", _CALLER, "bid", _BID, "partner", _PARTNER, "range", _POINTS, "one", _POINTS)
+# What each field asks, on the last line (the points tell the result instead).
+_ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
+_ROWS = const(3)
+
+
+def _field_of(code, here):
+    for k in range(0, len(_AT), 2):
+        if _AT[k] == code:
+            return _AT[k + 1]
+    return here
+
+
+class CallEntry:
+    # The same name as the Brisca entry: the saved document resumes "entry"
+    # and its values say which of the two it is (see document.py).
+    NAME = "entry"
+
+    def __init__(self, app, edit=None, vals=None):
+        from tanteador.chiamata import BID_MIN, sitting_out
+
+        m = app.match
+        self.edit = edit
+        self.players = m.options.players
+        self.dealer = m.dealer if edit is None else m.hands[edit].dealer
+        self.out = sitting_out(self.players, self.dealer)
+        if vals is None and edit is not None:
+            vals = m.hands[edit].entry
+        if vals is None:
+            c = m.leader
+            vals = (c, self._seat(c, 1), BID_MIN, BID_MIN)
+        # caller, partner, bid, points (the engine's order); partner == caller: alone.
+        self.vals = list(vals)
+        self.i = _CALLER
+        self.err = None
+        # True once the saved document may be this entry (see Entry.kept).
+        self.kept = False
+
+    def typed(self):
+        """What the saved document keeps: ``[edit or -1, field, caller, partner, bid, points]``."""
+        return [-1 if self.edit is None else self.edit, self.i] + self.vals
+
+    def call(self):
+        """The call as typed, as the engine takes it: (caller, partner, bid, points)."""
+        return tuple(self.vals)
+
+    def _seat(self, s, d):
+        """The seat ``d`` (+1 or -1) from ``s``, round the table, past the seat sitting out."""
+        n = self.players
+        s = (s + d) % n
+        if s == self.out:
+            s = (s + d) % n
+        return s
+
+    # -- changing the fields ----------------------------------------------
+
+    def _change(self, up, n):
+        v = self.vals
+        i = self.i
+        if i == _CALLER:
+            old = v[0]
+            c = self._seat(old, -1 if up else 1)
+            v[0] = c
+            p = v[1]
+            if p == old:
+                # Alone stays alone.
+                v[1] = c
+            elif p == self._seat(old, 1) or p == c:
+                # A partner not chosen yet (still the seat after the caller)
+                # follows the caller, and the caller cannot be their own partner.
+                v[1] = self._seat(c, 1)
+        elif i == _PARTNER:
+            v[1] = self._seat(v[1], -1 if up else 1)
+        elif i == _BID:
+            from tanteador.chiamata import BID_MIN
+
+            old = v[2]
+            b = step(old, up, n, False)
+            v[2] = b if b > BID_MIN else BID_MIN
+            if v[3] == old:
+                v[3] = v[2]
+        else:
+            v[3] = step(v[3], up, n)
+
+    def handle(self, ev, app):
+        b, kind, n = ev
+        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+            self._change(b == UP, n)
+            self.err = None
+            app.dirty = True
+            # Kept once the buttons rest: a power cut comes back to this call.
+            self.kept = True
+            app.save_soon()
+            return
+        if kind != PRESS:
+            return
+        if b == BACK:
+            self.err = None
+            if self.i > 0:
+                self.i -= 1
+            else:
+                app.pop()
+                if self.kept:
+                    app.save_soon()
+            app.dirty = True
+        elif b == OK:
+            if self.i < _POINTS:
+                self.err = None
+                self.i += 1
+                app.dirty = True
+                return
+            self.ok(app)
+
+    def ok(self, app):
+        """The call complete: record the hand (or the edit) and save, or say why not."""
+        from tanteador.rules import RulesError
+
+        m = app.match
+        call = self.call()
+        try:
+            if self.edit is None:
+                m.record(app.trump, call, app.hand_ms)
+            else:
+                m.edit(self.edit, points=call)
+        except RulesError as e:
+            self.err = e
+            self.i = _field_of(e.code, self.i)
+            app.dirty = True
+            return
+        if self.edit is None:
+            app.hand_recorded(m)
+        else:
+            app.pop()
+        app.commit()
+
+    # -- drawing ----------------------------------------------------------
+
+    def _value(self, app, f):
+        v = self.vals
+        if f == _CALLER:
+            return app.seat_name(v[0])
+        if f == _PARTNER:
+            return app.t(i18n.ALONE) if v[1] == v[0] else app.seat_name(v[1])
+        return "%d" % v[_VAL[f]]
+
+    def _last_line(self, app):
+        e = self.err
+        if e is not None:
+            # The chiamata codes' numbers (a seat, a bid) are said only where
+            # the text has room for them; the field at fault is highlighted.
+            s = app.t(reason(e.code))
+            if e.nums and "%" in s:
+                s = s % e.nums
+            return ui.fit(s, 126)
+        if self.i < _POINTS:
+            return ui.fit(app.t(_ASK[self.i]), 128)
+        from tanteador.screens.outcome import call_outcome
+
+        return ui.fit(call_outcome(app, self.call(), self.dealer), 128)
+
+    def draw(self, fb, app):
+        m = app.match
+        if self.edit is None:
+            title, t = app.t(i18n.HAND) % m.hand_no, app.trump
+        else:
+            title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
+        ui.title(fb, app, title, t)
+        labels = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
+        rows = [(app.t(labels[f]), self._value(app, f)) for f in range(4)]
+        ui.rows(fb, app, rows, self.i, ui.LINE + 2, _ROWS)
+        text = self._last_line(app)
+        y = 64 - ui.LINE
+        if self.err is not None:
+            # A row up in its band: descenders keep a row of band under them.
+            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
+            ui.center(fb, app, y - 1, text, 64, 0)
+        else:
+            ui.center(fb, app, y, text)
