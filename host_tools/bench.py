@@ -16,7 +16,8 @@ presses   presses to enter a hand score with the real entry screen: the
           fewest actions (short UP/DOWN, UP/DOWN held for k repeats, each
           counted as one press) found by a breadth-first search that drives
           the real Buttons and App, plus the OKs that record the hand; mean
-          and maximum over every legal two-sided score.
+          and maximum over every legal two-sided score, three-sided split,
+          and a spread of Briscola chiamata calls (5 and 6 players).
 flash     bytes written per recorded hand, files written per committed
           action, size of state.json after the match.
 display   redraws per button event, bytes that would go to the OLED per
@@ -55,6 +56,7 @@ TARGETS = {
     "presses_mean": ("presses per hand, two sides, mean", "<= 5"),
     "presses_max": ("presses per hand, two sides, max", "<= 8"),
     "presses3_mean": ("presses per hand, three sides, mean", "<= 8"),
+    "presses_call_mean": ("presses per hand, Briscola chiamata (5 and 6 players), mean", "<= 10"),
     "same_shows": ("redraws that changed nothing", "0 (redraw only on change)"),
     "lost": ("presses lost, taps 60/60 ms, redraws 300 ms", "0"),
     "overflows": ("edge ring overflows", "0"),
@@ -75,6 +77,18 @@ ACTION_TARGETS = (("value", 40), ("screen", 100), ("menu", 100), ("record", 150)
 BENCH_OPTS = {"players": 4, "sides": 1, "names": ["Ana", "Begoña", "Carlos", "João"], "goal": 2}
 PLAYERS_2 = {"players": 2, "goal": 2, "target": 99}
 PLAYERS_3 = {"players": 3, "goal": 2, "target": 99}
+# Briscola chiamata (sides 3), a number of hands to play (goal 2).
+CALL_5 = {"players": 5, "sides": 3, "goal": 2, "target": 99}
+CALL_6 = {"players": 6, "sides": 3, "goal": 2, "target": 99}
+# The calls the chiamata figure is taken over: every caller, every partner
+# (the caller's own seat: alone), every trump, each bid of CALL_BIDS with
+# every possible points of the caller's side (0 to 120 but 1 and 119, evenly:
+# real hands gather nearer the bid, so this spread costs more presses than a
+# table does). The auction goes down the cards' ranks first and comes to
+# points only when two players reach the two: half the bids are taken to be
+# 61 (an auction that ended on a rank), the others a points auction (an
+# assumption of ours, not a count of real games).
+CALL_BIDS = (61, 61, 61, 61, 61, 65, 70, 75, 80, 90)
 
 
 # The slowest points of each setup for the hand check: (setup, players, deck,
@@ -253,18 +267,19 @@ class HandSim:
         self._gap()
 
     def hold_values(self, button, kmax, key):
-        """Hold ``button``: [(k, key(app))] after each of the first ``kmax`` repeats (until it stalls)."""
-        from tanteador.buttons import REPEAT
+        """Hold ``button``: [(k, key(app))] as it goes down (k 0: what a short press
+        gives) and after each of the first ``kmax`` repeats (until it stalls)."""
+        from tanteador.buttons import PRESS, REPEAT
 
         self.board.press(button, True)
         out = []
         polls = 0
-        while len(out) < kmax and polls < 100000:
+        while len(out) <= kmax and polls < 100000:
             polls += 1
             for ev in self.tick():
-                if ev[0] == button and ev[1] == REPEAT:
-                    out.append((len(out) + 1, key(self.app)))
-            if len(out) >= 2 and out[-1][1] == out[-2][1]:
+                if ev[0] == button and ev[1] in (PRESS, REPEAT):
+                    out.append((len(out), key(self.app)))
+            if len(out) >= 3 and out[-1][1] == out[-2][1]:
                 break
         self._gap()
         return out
@@ -277,29 +292,35 @@ class HandSim:
 BACK_B = 3
 
 
-def _bfs(sim, prefix, key, kmax, depth=99):
+def _bfs(sim, prefix, key, kmax, depth=99, want=None):
     """Fewest presses (a short press, or a hold of k repeats: one each) from ``prefix`` to every
-    value of ``key(app)`` that UP/DOWN can reach in ``depth`` presses; {value: plan}."""
+    value of ``key(app)`` that UP/DOWN can reach in ``depth`` presses; {value: plan}.
+
+    ``want``: the values looked for; the search ends once it has them all.
+    """
     from tanteador.buttons import DOWN, UP
 
     sim.fresh().apply(prefix)
     start = key(sim.app)
     plans = {start: []}
     frontier = [start]
-    while frontier and depth:
+    left = None if want is None else set(want) - {start}
+    while frontier and depth and left != set():
         depth -= 1
         nxt = []
         for v in frontier:
             for b in (UP, DOWN):
+                # A hold's first step is what a short press gives.
                 sim.fresh().apply(prefix + plans[v])
-                sim.press(b)
-                reached = [(0, key(sim.app))]
-                sim.fresh().apply(prefix + plans[v])
-                reached += sim.hold_values(b, kmax, key)
-                for k, u in reached:
+                for k, u in sim.hold_values(b, kmax, key):
                     if u not in plans:
                         plans[u] = plans[v] + [(b, k)]
                         nxt.append(u)
+                        if left is not None:
+                            left.discard(u)
+            if left == set():
+                # Every value wanted is found: a later one costs no fewer presses.
+                break
         frontier = nxt
     return plans
 
@@ -316,7 +337,8 @@ def _record(sim, plan, want_trump, want_points):
         sim.press(OK)
         oks += 1
     h = m.hands[-1] if m.hands else None
-    if h is None or h.trump != want_trump or tuple(h.points) != tuple(want_points) \
+    # In chiamata the hand's entry is the call (its points are the players' scores).
+    if h is None or h.trump != want_trump or tuple(h.entry if m.chiamata else h.points) != tuple(want_points) \
             or sim.app.screen.NAME != "table":
         raise RuntimeError("%r recorded %r, screen %s" % (plan, h, sim.app.screen.NAME))
     return oks
@@ -330,7 +352,9 @@ def presses(folder, kmax=40, quick=False):
     breadth-first search over short presses and holds of k repeats; then
     every combination is played whole and the OKs that record it counted.
     Three sides: the same per field; every legal split is counted from the
-    fields' plans, and a sample of them is played whole.
+    fields' plans, and a sample of them is played whole. Briscola chiamata,
+    5 and 6 players: the same per field of the call, over the calls of
+    CALL_BIDS (see there).
     ``quick``: only scores one press away (a smoke run, not figures).
     """
     import gc
@@ -339,7 +363,8 @@ def presses(folder, kmax=40, quick=False):
     # A count, not a timing: CPython's full collections only cost time here.
     gc.collect = lambda *a: 0
     try:
-        return {"two": _two_sides(folder, kmax, quick), "three": _three_sides(folder, kmax, quick)}
+        return {"two": _two_sides(folder, kmax, quick), "three": _three_sides(folder, kmax, quick),
+                "call5": _chiamata(folder, CALL_5, kmax, quick), "call6": _chiamata(folder, CALL_6, kmax, quick)}
     finally:
         gc.collect = collect
 
@@ -395,6 +420,71 @@ def _three_sides(folder, kmax, quick):
         played += 1
     r = _figures(counts, sim.runs, start=40)
     r["played"] = played
+    return r
+
+
+def _chiamata(folder, opts, kmax, quick):
+    """Presses for whole chiamata hands of the first deal of a match of ``opts``.
+
+    Each field of the call is searched apart from the entry as OK leaves it
+    (a field's start may follow the one before it: the partner the caller,
+    the points the bid), the hands are counted from the fields' plans, and
+    a sample is played whole.
+    """
+    from tanteador.buttons import OK
+
+    go = [(OK, 0)]
+    sim = HandSim(folder, opts)
+    first = sim.fresh().app.match
+    trumps = _bfs(sim, [], lambda app: app.trump, 3)
+    entry = trumps[0] + go
+    callers = _bfs(sim, entry, lambda app: app.screen.vals[0], 6)
+    bids = _bfs(sim, entry + go, lambda app: app.screen.vals[2], kmax, 1 if quick else 99)
+    wanted = sorted(set(CALL_BIDS))
+    if quick:
+        wanted = [b for b in wanted if b in bids][:1]
+    legal = [p for p in range(121) if p not in (1, 119)]
+    partners = {}
+    for c in callers:
+        partners[c] = _bfs(sim, entry + callers[c] + go + go, lambda app: app.screen.vals[1], 6)
+    points = {}
+    for b in wanted:
+        if b not in bids:
+            raise RuntimeError("bid %d cannot be entered" % b)
+        points[b] = _bfs(sim, entry + go + bids[b] + go + go, lambda app: app.screen.vals[3], kmax,
+                         1 if quick else 99, legal)
+    counts = {}
+    for t in range(4):
+        for c in callers:
+            for p in partners[c]:
+                for k in range(len(CALL_BIDS)):
+                    b = CALL_BIDS[k]
+                    if b not in points:
+                        continue
+                    for x in legal:
+                        if x not in points[b]:
+                            if not quick:
+                                raise RuntimeError("points %d cannot be entered after bid %d" % (x, b))
+                            continue
+                        # trump, OK, caller, OK, bid, OK, partner, OK, points, OK that records
+                        counts[(t, c, p, k, x)] = len(trumps[t]) + len(callers[c]) + len(bids[b]) \
+                            + len(partners[c][p]) + len(points[b][x]) + 5
+    played = 0
+    keys = sorted(counts)
+    for key in keys[::max(1, len(keys) // (4 if quick else 60))]:
+        t, c, p, k, x = key
+        b = CALL_BIDS[k]
+        plan = trumps[t] + go + callers[c] + go + bids[b] + go + partners[c][p] + go + points[b][x]
+        if len(plan) + _record(sim, plan, t, (c, p, b, x)) != counts[key]:
+            raise RuntimeError("chiamata %r: the count does not match the app" % (key,))
+        played += 1
+    r = _figures(counts, sim.runs, start=CALL_BIDS[0])
+    r["played"] = played
+    r["bids"] = list(CALL_BIDS)
+    r["leader"] = first.leader
+    r["sitting_out"] = first.sitting_out
+    # The worst hands as calls: trump, caller, partner, bid, points.
+    r["worst"] = [[w[0], w[1], w[2], CALL_BIDS[w[3]], w[4]] for w in r["worst"]]
     return r
 
 
@@ -697,6 +787,7 @@ def check_targets(r):
         "presses_mean": r["presses"]["two"]["mean"] <= 5,
         "presses_max": r["presses"]["two"]["max"] <= 8,
         "presses3_mean": r["presses"]["three"]["mean"] <= 8,
+        "presses_call_mean": max(r["presses"]["call5"]["mean"], r["presses"]["call6"]["mean"]) <= 10,
         "same_shows": r["display"]["same_shows"] == 0,
         "lost": r["taps"]["lost"] == 0,
         "overflows": r["taps"]["overflows"] == 0 and r["taps"]["overflows_match"] == 0,
@@ -738,6 +829,10 @@ def rows(r):
         ("presses per hand, table to table, two sides, max", "%d" % p["two"]["max"], "<= 8", ok("presses_max")),
         ("presses per hand, table to table, three sides, mean (max)", "%.2f (%d)" % (
             p["three"]["mean"], p["three"]["max"]), "<= 8", ok("presses3_mean")),
+        ("presses per hand, table to table, Briscola chiamata, 5 players, mean (max)", "%.2f (%d)" % (
+            p["call5"]["mean"], p["call5"]["max"]), "<= 10", ok("presses_call_mean")),
+        ("presses per hand, table to table, Briscola chiamata, 6 players, mean (max)", "%.2f (%d)" % (
+            p["call6"]["mean"], p["call6"]["max"]), "<= 10", ok("presses_call_mean")),
         ("presses lost, taps 60/60 ms against 300 ms redraws", "%d of %d" % (tp["lost"], tp["events"]), "0",
          ok("lost")),
         ("edge ring overflows (taps; the match)", "%d; %d" % (tp["overflows"], tp["overflows_match"]), "0",
@@ -815,6 +910,15 @@ def markdown(r, command):
         "real Buttons and App, then every combination played whole: %d two-sided hands (every legal score "
         "with each of the four trumps); %d three-sided hands counted from the fields' plans, %d of them "
         "played whole." % (p["two"]["start"], p["two"]["hands"], p["three"]["hands"], p["three"]["played"]),
+        "- Presses, Briscola chiamata: the same for the first hand of a match of 5 players and of 6 (the "
+        "dealer sits out): the trump on the table, OK, the caller, OK, the bid, OK, the partner, OK, the "
+        "points of the caller's side, OK. Counted over every caller, every partner (alone too), every trump, "
+        "the bids %s (half the auctions end on a card's rank, which leaves 61: an assumption, not a count of "
+        "games) and every possible points 0 to 120, evenly (real hands gather near the bid, where a hand "
+        "costs fewer presses): %d hands for 5 players, %d for 6, counted from the fields' plans, %d and %d "
+        "of them played whole." % (", ".join("%d" % b for b in sorted(set(p["call5"]["bids"]))),
+                                   p["call5"]["hands"], p["call6"]["hands"], p["call5"]["played"],
+                                   p["call6"]["played"]),
         "- Presses lost: a default match scripted as short presses only, tapped at 60 ms down / 60 ms up on "
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
         "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % edges.SIZE,

@@ -19,7 +19,7 @@ from host_tools import bench, mplane  # noqa: E402
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
              "min_heapsize_kb"},
-    "presses": {"two", "three"},
+    "presses": {"two", "three", "call5", "call6"},
     "taps": {"taps", "events", "lost", "frames", "overflows", "overflows_match"},
     "flash": {"commits", "files_written", "bytes", "bytes_per_hand", "writes_per_commit", "renames",
               "state_bytes"},
@@ -66,10 +66,15 @@ def test_bench_figures_are_consistent(quick):
     assert r["flash"]["commits"] >= r["match"]["hands"]
     assert r["flash"]["state_bytes"] > 0 and r["flash"]["bytes"] >= r["flash"]["state_bytes"]
     assert r["display"]["redraws"] >= r["match"]["hands"]
-    for sides in ("two", "three"):
+    for sides in ("two", "three", "call5", "call6"):
         p = r["presses"][sides]
         assert {"mean", "max", "hands", "start", "worst", "histogram", "simulations"} <= set(p), sides
         assert 3 <= p["mean"] <= p["max"], sides      # at least a trump, OK and OK
+    for players in (5, 6):
+        p = r["presses"]["call%d" % players]
+        # A trump and the five OKs of a call at the least; some hands were played whole.
+        assert p["mean"] >= 6 and p["played"] > 0 and p["bids"] == list(bench.CALL_BIDS)
+        assert p["sitting_out"] == (0 if players == 6 else None)
     assert r["taps"]["events"] > 0 and r["taps"]["lost"] >= 0
     # Every kind of action of the match was timed, each with its RP2040 estimate.
     for kind in ("value", "screen", "menu", "record"):
