@@ -3,7 +3,8 @@
 The generator runs the firmware's App on a HostBoard (CPython) and decides
 each next button from what is on screen: the trump is set on the table,
 OK opens the hand entry, the entry is stepped to the wanted points (a hold
-for long ways, presses for the rest) and OK records the hand.
+for long ways, presses for the rest; in Briscola chiamata the caller, bid,
+partner and points, OK after each) and OK records the hand.
 Every decision is written as a line of the script format of
 host_tools/device/script.py, so the same script can then be replayed on
 MicroPython and on CPython and the final states compared.
@@ -36,11 +37,28 @@ class Lcg:
         return (self.s >> 8) % n
 
 
+def deal_call(rand, match):
+    """A Briscola chiamata call for the hand in play of ``match``: (caller,
+    partner, bid, points of the caller's side). Any seat in play calls, a
+    fifth of the callers play alone, half the bids are 61 (an auction ended
+    on a rank), and the value cards go to the caller's side as often as it
+    holds players."""
+    seats = [s for s in range(match.options.players) if s != match.sitting_out]
+    caller = seats[rand.below(len(seats))]
+    partner = seats[rand.below(len(seats))]
+    bid = 61 if rand.below(2) else 61 + rand.below(40)
+    share = 1 if partner == caller else 2
+    pts = sum(v for v in VALUE_CARDS if rand.below(5) < share)
+    return match.check((caller, partner, bid, pts))
+
+
 def deal_points(rand, match):
     """Points per side from dealing the 20 value cards at random to the sides
     of ``match``: always a real hand. A deal the match refuses (one that
     would need more tricks than a hand has: six players, 40 cards) is dealt
-    again."""
+    again. In chiamata, a call (see deal_call)."""
+    if match.chiamata:
+        return deal_call(rand, match)
     while True:
         pts = [0] * match.nsides
         for v in VALUE_CARDS:
@@ -132,8 +150,39 @@ class Generator:
             else:
                 self.do(button)
 
+    def set_seat(self, get, target):
+        """Step a seat field read by ``get()`` to seat ``target``, the shorter way round."""
+        scr = self.app.screen
+        down, s = 0, get()
+        while s != target:
+            down += 1
+            s = scr._seat(s, 1)
+            if down > 6:
+                raise RuntimeError("seat %d is not offered" % target)
+        if down:
+            ways = len([x for x in range(scr.players) if x != scr.out])
+            self.do("DOWN x%d" % down if down <= ways - down else "UP x%d" % (ways - down))
+
+    def call(self, call):
+        """On the chiamata entry: type ``call`` (caller, partner, bid, points) and record it."""
+        app = self.app
+
+        def val(i):
+            return lambda: app.screen.vals[i]
+
+        self.set_seat(val(0), call[0])
+        self.do("OK")
+        self.set_value(val(2), call[2])
+        self.do("OK")
+        self.set_seat(val(1), call[1])
+        self.do("OK")
+        self.set_value(val(3), call[3])
+        self.do("OK")
+        if app.screen.NAME == "entry":
+            raise RuntimeError("call refused %r: %s" % (call, app.screen.err))
+
     def hand(self, points, trump):
-        """Record one hand with ``points`` (and ``trump`` when the app asks for it)."""
+        """Record one hand with ``points`` (in chiamata the call; and ``trump`` when the app asks for it)."""
         app = self.app
         before = len(app.match.hands)
         steps = 0
@@ -159,6 +208,8 @@ class Generator:
                 while scr.suit != trump:
                     self.do("DOWN")
                 self.do("OK")
+            elif name == "entry" and app.match.chiamata:
+                self.call(points)
             elif name == "entry":
                 if scr.two:
                     self.set_value(lambda: app.screen.vals[0], points[0])

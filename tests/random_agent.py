@@ -6,7 +6,9 @@ hypothesis state machine drives it quickly::
 
     MICROPYPATH=firmware:host_tools/device micropython tests/random_agent.py FOLDER
 
-Commands, one per line: ``x`` reset (empty flash, power on), ``p B MS``
+Commands, one per line: ``x`` reset (empty flash, power on), ``x N`` the
+same with a new Briscola chiamata match of N players (5 or 6) saved on the
+table (the setup cannot make one yet), ``p B MS``
 press button B for MS ms, ``c B1 B2 MS`` two buttons at once, ``w MS``
 nothing pressed for MS ms, ``r`` power cycle, ``s`` figures, ``q`` quit. Every command
 answers one line: ``@ok EVENTS SCREEN`` or ``@fail MESSAGE``.
@@ -53,11 +55,19 @@ class Agent:
 
     # -- commands ----------------------------------------------------------
 
-    def reset(self):
-        """Empty flash and power on."""
+    def reset(self, players=0):
+        """Empty flash and power on; with ``players``, a new chiamata match of
+        that many players waits on the table."""
         fs = DirFS(self.root)
         for name in fs.listdir():
             fs.remove(name)
+        if players:
+            from tanteador.document import default_cfg
+            from tanteador.options import CHIAMATA, GOAL_POINTS, MatchOptions
+            from tanteador.store import Store
+
+            o = MatchOptions(players=players, sides=CHIAMATA, goal=GOAL_POINTS, target=12)
+            Store(fs).save({"v": 1, "cfg": default_cfg(), "m": Match(o).to_dict(), "scr": "table"})
         self.boot()
 
     def boot(self):
@@ -185,6 +195,13 @@ def check_match(m, d):
         _ok(h.number == i + 1, "hand numbers")
         p = h.points
         _ok(len(p) == m.nsides, "points per side")
+        _ok(h.dealer == (o.first_dealer + s * i) % o.players, "dealer of hand %d" % (i + 1))
+        if m.chiamata:
+            _check_call(m, i, h)
+            for k in range(m.nsides):
+                if p[k] > 0:
+                    won[k] += 1
+            continue
         for x in p:
             _ok(0 <= x <= 120, "points out of range %r" % (p,))
         total = sum(p)
@@ -192,7 +209,6 @@ def check_match(m, d):
             _ok(total <= 120, "total over 120 %r" % (p,))
         else:
             _ok(total == 120, "total not 120 %r" % (p,))
-        _ok(h.dealer == (o.first_dealer + s * i) % o.players, "dealer of hand %d" % (i + 1))
         if h.winner is not None:
             won[h.winner] += 1
     _eq(list(m.won), won, "wins do not match the hands")
@@ -213,6 +229,20 @@ def check_match(m, d):
         c.undo()
         _eq(c.to_dict(), d, "redo then undo changed the match")
         _same(c, m, "redo then undo")
+
+
+def _check_call(m, i, h):
+    """A chiamata hand: a call the match takes for that hand, each player's
+    score from it, adding up to zero, nothing for the seat sitting out."""
+    from tanteador import chiamata
+
+    o = m.options
+    _eq(m.check(h.entry, i), h.entry, "a call the match refuses")
+    _eq(tuple(h.points), chiamata.scores(h.entry, o.players, h.dealer, o.call), "scores of hand %d" % h.number)
+    _ok(sum(h.points) == 0, "scores do not add up to zero %r" % (h.points,))
+    out = chiamata.sitting_out(o.players, h.dealer)
+    _ok(out is None or h.points[out] == 0, "the seat sitting out scored")
+    _ok(h.winner is None and h.capote is None, "a chiamata hand with a winner side")
 
 
 def _same(a, b, what):
@@ -255,7 +285,7 @@ def execute(agent, line):
             return "@fail empty command"
         c = w[0]
         if c == "x":
-            agent.reset()
+            agent.reset(int(w[1]) if len(w) > 1 else 0)
         elif c == "p":
             agent.press((int(w[1]),), int(w[2]))
         elif c == "c":
