@@ -113,14 +113,44 @@ def app_doc(app):
     return {"m": st["m"], "cfg": st["cfg"], "tr": st["tr"]}
 
 
+# Briscola chiamata: calls by the buttons, undo, redo and an edit of a call,
+# from a new match of five saved on the table (the setup cannot make one yet).
+CALL_START = {"players": 5, "sides": 3, "goal": 2, "target": 9}
+CALL_STEPS = [
+    ("trump", TRUMP),
+    ("hand", HOME + "OK; DOWN; OK; UP x4; OK; UP; OK; UP x9; OK"),     # Carla alone, 65: 74
+    ("trump", TRUMP),
+    ("hand", HOME + "OK; OK; OK; OK; DOWN x5; OK"),                    # Dani with Eva, 61: 56
+    ("undo", HOME + "long OK; OK"),
+    ("redo", HOME + "long OK; DOWN; OK"),
+    ("edit", HOME + "long OK; DOWN x2; OK; UP; OK; OK; OK; OK; DOWN; OK; hold UP 3000; OK"),
+]
+
+
 def test_every_cut_of_every_committed_action(tmp_path):
+    kinds = every_cut(str(tmp_path / "flash"), STEPS, "cut points, app committed actions")
+    assert {"setup", "trump", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)
+
+
+def test_every_cut_of_a_chiamata_match(tmp_path):
+    from host_tools.matchplan import start_doc, write_doc
+
     root = str(tmp_path / "flash")
+    doc = start_doc(CALL_START)
+    write_doc(root, doc)
+    kinds = every_cut(root, CALL_STEPS, "cut points, app committed actions, chiamata", doc)
+    assert kinds == [name for name, _ in CALL_STEPS]
+
+
+def every_cut(root, steps, label, first=None):
+    """Play ``steps`` from the flash in ``root`` (holding the document ``first``),
+    then cut the power at every flash call of each step; the kinds of the steps."""
     fs = DirFS(root)
     snaps = [snapshot(fs)]
-    docs = [None]
+    docs = [first]
     logs = []
     kinds = []
-    for name, script in STEPS:
+    for name, script in steps:
         ffs, app, cut = run_step(root, snaps[-1], script)
         assert not cut and app.screen.NAME != "error", name
         after = saved(fs)
@@ -136,11 +166,10 @@ def test_every_cut_of_every_committed_action(tmp_path):
         docs.append(after)
         logs.append(ffs.log)
         kinds.append(kind)
-    assert {"setup", "trump", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)
 
     tried = 0
     per_kind = {}
-    for i, (name, script) in enumerate(STEPS):
+    for i, (name, script) in enumerate(steps):
         log = logs[i]
         for k in range(1, len(log) + 1):
             keeps = KEEPS if log[k - 1][0] == "write" else (KEEP_HALF,)
@@ -160,7 +189,8 @@ def test_every_cut_of_every_committed_action(tmp_path):
                 per_kind[name] = per_kind.get(name, 0) + 1
     for name in sorted(per_kind):
         print("  %s: %d" % (name, per_kind[name]))
-    figure("cut points, app committed actions", tried)
+    figure(label, tried)
+    return kinds
 
 
 def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
