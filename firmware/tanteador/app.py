@@ -166,7 +166,8 @@ class App:
 
             self.push(History(self))
             self.push(HandEdit(edit))
-        if self.match.chiamata:
+        m = self.match
+        if m is not None and m.chiamata:
             from tanteador.screens.callentry import CallEntry
 
             e = CallEntry(self, edit, en[2:])

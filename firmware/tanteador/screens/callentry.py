@@ -33,17 +33,18 @@ _PARTNER = const(2)
 _POINTS = const(3)
 # Index in ``vals`` (the engine's order: caller, partner, bid, points) of each field.
 _VAL = (0, 2, 1, 3)
-# The field a refusal code puts the cursor on.
-_AT = ("caller", _CALLER, "bid", _BID, "partner", _PARTNER, "range", _POINTS, "one", _POINTS)
+# The refusal codes that put the cursor on a field, and that field.
+_CODES = ("caller", "bid", "partner", "range", "one")
+_AT = (_CALLER, _BID, _PARTNER, _POINTS, _POINTS)
 # What each field asks, on the last line (the points tell the result instead).
 _ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
 _ROWS = const(3)
 
 
 def _field_of(code, here):
-    for k in range(0, len(_AT), 2):
-        if _AT[k] == code:
-            return _AT[k + 1]
+    for k in range(len(_CODES)):
+        if _CODES[k] == code:
+            return _AT[k]
     return here
 
 
