@@ -39,6 +39,8 @@ _AT = (_CALLER, _BID, _PARTNER, _POINTS, _POINTS)
 # What each field asks, on the last line (the points tell the result instead).
 _ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
 _ROWS = const(3)
+_W = const(125)       # a row's width, left of the scroll bar
+_LABELS = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
 
 
 def _field_of(code, here):
@@ -72,6 +74,14 @@ class CallEntry:
         self.err = None
         # True once the saved document may be this entry (see Entry.kept).
         self.kept = False
+        # The field whose background (title, labels, bars) is kept, or None.
+        self._bg = None
+        # What a press leaves alone is worked out once: each label and its
+        # width, each field's value as shown (value, fitted, width), and the
+        # last line (what it says, its text).
+        self._labels = [(app.t(t), ui.width(app.t(t))) for t in _LABELS]
+        self._cells = [None] * 4
+        self._line = None
 
     def typed(self):
         """What the saved document keeps: ``[edit or -1, field, caller, partner, bid, points]``."""
@@ -180,31 +190,72 @@ class CallEntry:
             return app.t(i18n.ALONE) if v[1] == v[0] else app.seat_name(v[1])
         return "%d" % v[_VAL[f]]
 
+    def _cell(self, app, f):
+        """Field ``f``'s value as shown: (value, fitted to its row, width)."""
+        raw = self._value(app, f)
+        c = self._cells[f]
+        if c is None or c[0] != raw:
+            lw = self._labels[f][1]
+            v = ui.fit(raw, _W - 8 - min(lw, (_W - 8) // 2))
+            c = self._cells[f] = (raw, v, ui.width(v))
+        return c
+
     def _last_line(self, app):
+        """The last line, fitted: why the call was refused, what the field asks,
+        or what the call gives (worked out again only when that changes)."""
         e = self.err
+        v = self.vals
+        if e is not None:
+            key = e
+        elif self.i < _POINTS:
+            key = self.i
+        else:
+            key = (v[0], v[1] == v[0], v[3] >= v[2], v[3] in (0, 120))
+        if self._line is not None and self._line[0] == key:
+            return self._line[1]
         if e is not None:
             # The chiamata codes' numbers (a seat, a bid) are said only where
             # the text has room for them; the field at fault is highlighted.
             s = app.t(reason(e.code))
             if e.nums and "%" in s:
                 s = s % e.nums
-            return ui.fit(s, 126)
-        if self.i < _POINTS:
-            return ui.fit(app.t(_ASK[self.i]), 128)
-        from tanteador.screens.outcome import call_outcome
+            text = ui.fit(s, 126)
+        elif self.i < _POINTS:
+            text = ui.fit(app.t(_ASK[self.i]), 128)
+        else:
+            from tanteador.screens.outcome import call_outcome
 
-        return ui.fit(call_outcome(app, self.call(), self.dealer), 128)
+            text = ui.fit(call_outcome(app, self.call(), self.dealer), 128)
+        self._line = (key, text)
+        return text
 
     def draw(self, fb, app):
-        m = app.match
-        if self.edit is None:
-            title, t = app.t(i18n.HAND) % m.hand_no, app.trump
-        else:
-            title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
-        ui.title(fb, app, title, t)
-        labels = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
-        rows = [(app.t(labels[f]), self._value(app, f)) for f in range(4)]
-        ui.rows(fb, app, rows, self.i, ui.LINE + 2, _ROWS)
+        p = app.p
+        # The rows of ui.rows, three of the four fields at a time: a press
+        # changes values only, so the title, the labels and the bars are
+        # drawn once per field and kept (while every label shows whole).
+        top = 0 if self.i < 2 else 1
+        y0 = ui.LINE + 2
+        labels = []
+        values = []
+        whole = True
+        for f in range(top, top + _ROWS):
+            lab, lw = self._labels[f]
+            c = self._cell(app, f)
+            vw = c[2]
+            if lw > _W - vw - 8:
+                lab = ui.fit(lab, _W - vw - 8)
+                whole = False
+            labels.append(lab)
+            values.append(c[1])
+        if not (whole and self._bg == self.i and p.restore(self)):
+            self._background(app, top, y0, labels)
+            self._bg = None
+            if whole:
+                p.keep(self)
+                self._bg = self.i
+        for k in range(_ROWS):
+            p.right(values[k], _W - 2, y0 + k * ui.LINE, 0 if top + k == self.i else 1)
         text = self._last_line(app)
         y = 64 - ui.LINE
         if self.err is not None:
@@ -213,3 +264,23 @@ class CallEntry:
             ui.center(fb, app, y - 1, text, 64, 0)
         else:
             ui.center(fb, app, y, text)
+
+    def _background(self, app, top, y0, labels):
+        """The title, the rows' labels, the bar of the field being set and the scroll bar."""
+        m = app.match
+        if self.edit is None:
+            title, t = app.t(i18n.HAND) % m.hand_no, app.trump
+        else:
+            title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
+        ui.title(None, app, title, t)
+        p = app.p
+        for k in range(_ROWS):
+            y = y0 + k * ui.LINE
+            on = top + k == self.i
+            if on:
+                p.bar(y, ui.LINE, 0, _W)
+            p.text(labels[k], 2, y, 0 if on else 1)
+        h = _ROWS * ui.LINE
+        p.vline(126, y0, h, 1)
+        bh = max(3, h * _ROWS // 4)
+        p.fill_rect(126, y0 + (h - bh) * top, 2, bh, 1)
