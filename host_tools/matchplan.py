@@ -156,7 +156,7 @@ class Generator:
         down, s = 0, get()
         while s != target:
             down += 1
-            s = scr._seat(s, 1)
+            s = scr.next_seat(s, 1)
             if down > 6:
                 raise RuntimeError("seat %d is not offered" % target)
         if down:

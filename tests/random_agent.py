@@ -52,6 +52,9 @@ class Agent:
         self._checked_saves = -1
         self._doc = None
         self._last_m = None
+        # Chiamata hands recorded by the buttons (a redo counts again).
+        self.calls = 0
+        self._call_n = None
 
     # -- commands ----------------------------------------------------------
 
@@ -81,6 +84,7 @@ class Agent:
         self._count_saves()
         self._checked_saves = -1
         self._last_m = None
+        self._call_n = None
         self.check()
 
     def reboot(self):
@@ -124,6 +128,11 @@ class Agent:
         if not app.blank:
             _ok(any(board.frame), "blank frame while awake on %s" % app.screen.NAME)
         m = app.match
+        if m is not None and m.chiamata:
+            n = len(m.hands)
+            if self._call_n is not None and n > self._call_n:
+                self.calls += n - self._call_n
+            self._call_n = n
         if m is not None:
             d = m.to_dict()
             if d != self._last_m:
@@ -296,8 +305,8 @@ def execute(agent, line):
             agent.reboot()
         elif c == "s":
             names = ["%s:%d" % (k, agent.screens[k]) for k in sorted(agent.screens)]
-            return "@ok %d saves=%d reboots=%d screens=%s" % (
-                agent.events, agent.saves, agent.reboots, ",".join(names))
+            return "@ok %d saves=%d reboots=%d calls=%d screens=%s" % (
+                agent.events, agent.saves, agent.reboots, agent.calls, ",".join(names))
         else:
             return "@fail unknown command " + c
     except Exception as e:

@@ -160,4 +160,6 @@ def test_random_play(tmp_path):
     print(stats)
     print("random play on %s: %d events in %d runs, %.1f s" % (IMPL, Play.played, runs, time.time() - t0))
     figure("random button events played (%s)" % IMPL, Play.played)
+    figure("Briscola chiamata hands recorded by random play (%s)" % IMPL,
+           int(stats.split("calls=")[1].split()[0]))
     assert Play.played >= EVENTS

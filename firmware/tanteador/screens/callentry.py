@@ -67,7 +67,7 @@ class CallEntry:
             vals = m.hands[edit].entry
         if vals is None:
             c = m.leader
-            vals = (c, self._seat(c, 1), BID_MIN, BID_MIN)
+            vals = (c, self.next_seat(c, 1), BID_MIN, BID_MIN)
         # caller, partner, bid, points (the engine's order); partner == caller: alone.
         self.vals = list(vals)
         self.i = _CALLER
@@ -91,7 +91,7 @@ class CallEntry:
         """The call as typed, as the engine takes it: (caller, partner, bid, points)."""
         return tuple(self.vals)
 
-    def _seat(self, s, d):
+    def next_seat(self, s, d):
         """The seat ``d`` (+1 or -1) from ``s``, round the table, past the seat sitting out."""
         n = self.players
         s = (s + d) % n
@@ -106,18 +106,18 @@ class CallEntry:
         i = self.i
         if i == _CALLER:
             old = v[0]
-            c = self._seat(old, -1 if up else 1)
+            c = self.next_seat(old, -1 if up else 1)
             v[0] = c
             p = v[1]
             if p == old:
                 # Alone stays alone.
                 v[1] = c
-            elif p == self._seat(old, 1) or p == c:
+            elif p == self.next_seat(old, 1) or p == c:
                 # A partner not chosen yet (still the seat after the caller)
                 # follows the caller, and the caller cannot be their own partner.
-                v[1] = self._seat(c, 1)
+                v[1] = self.next_seat(c, 1)
         elif i == _PARTNER:
-            v[1] = self._seat(v[1], -1 if up else 1)
+            v[1] = self.next_seat(v[1], -1 if up else 1)
         elif i == _BID:
             from tanteador.chiamata import BID_MIN
 
@@ -283,4 +283,4 @@ class CallEntry:
         h = _ROWS * ui.LINE
         p.vline(126, y0, h, 1)
         bh = max(3, h * _ROWS // 4)
-        p.fill_rect(126, y0 + (h - bh) * top, 2, bh, 1)
+        p.fill_rect(126, y0 + (h - bh) * top // (4 - _ROWS), 2, bh, 1)
