@@ -111,5 +111,5 @@ S = (
     "Llamador fuera de juego\n"  # E_CALLER
     "Compañero fuera de juego\n"  # E_PARTNER
     "Apuesta %d: de 61 a 120\n"  # E_BID
-    "¿Quién hizo la última baza?\n"  # E_LAST
+    "¿Quién se llevó la última?\n"  # E_LAST
 )
