@@ -242,7 +242,7 @@ class Entry:
             return
         n = len(self.vals)
         if b in (UP, DOWN):
-            self.last = (self.last + (1 if b == DOWN else -1)) % n
+            self.last = ((self.last or 0) + (1 if b == DOWN else -1)) % n
         elif kind != PRESS:
             return
         elif b == BACK:
