@@ -112,4 +112,8 @@ S = (
     "Compañero fuera de juego\n"  # E_PARTNER
     "Apuesta %d: de 61 a 120\n"  # E_BID
     "¿Quién hizo la última baza?\n"  # E_LAST
+    "Defensores\n"  # DEFENDERS
+    "Solo\n"  # ALONE_ROW
+    "Capote\n"  # CAPPOTTO_ROW
+    "%d (llam. %d)\n"  # CALLER_SHARE
 )
