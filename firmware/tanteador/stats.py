@@ -38,7 +38,7 @@ def match_stats(m):
         if call:
             out = chiamata.sitting_out(players, h.dealer)
             if chiamata.cappotto(h.entry):
-                for i in _cappotto_side(h.entry, players, out):
+                for i in cappotto_side(h.entry, players, out):
                     caps[i] += 1
         elif h.winner is None:
             voids += 1
@@ -70,8 +70,9 @@ def match_stats(m):
     }
 
 
-def _cappotto_side(entry, players, out):
-    """Seats of the side that took all 120 points of a chiamata hand."""
+def cappotto_side(entry, players, out):
+    """Seats of the side that took all 120 points of a chiamata hand
+    (``out`` the seat sitting out, or None)."""
     callers = (entry[0], entry[1])
     took = entry[3] > 0
     return [i for i in range(players) if i != out and (i in callers) == took]
