@@ -116,4 +116,5 @@ S = (
     "Alone\n"  # ALONE_ROW
     "Cappotto\n"  # CAPPOTTO_ROW
     "%d (caller %d)\n"  # CALLER_SHARE
+    "alone\n"  # ALONE_SHORT
 )

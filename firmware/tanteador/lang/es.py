@@ -116,4 +116,5 @@ S = (
     "Solo\n"  # ALONE_ROW
     "Capote\n"  # CAPPOTTO_ROW
     "%d (llam. %d)\n"  # CALLER_SHARE
+    "solo\n"  # ALONE_SHORT
 )

@@ -116,4 +116,5 @@ S = (
     "Seul\n"  # ALONE_ROW
     "Capot\n"  # CAPPOTTO_ROW
     "%d (appel. %d)\n"  # CALLER_SHARE
+    "seul\n"  # ALONE_SHORT
 )

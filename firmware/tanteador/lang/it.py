@@ -116,4 +116,5 @@ S = (
     "Solo\n"  # ALONE_ROW
     "Cappotto\n"  # CAPPOTTO_ROW
     "%d (chiamante %d)\n"  # CALLER_SHARE
+    "solo\n"  # ALONE_SHORT
 )

@@ -116,4 +116,5 @@ S = (
     "Sozinho\n"  # ALONE_ROW
     "Capote\n"  # CAPPOTTO_ROW
     "%d (chamad. %d)\n"  # CALLER_SHARE
+    "só\n"  # ALONE_SHORT
 )

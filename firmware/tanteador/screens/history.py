@@ -79,7 +79,7 @@ def _call(fb, app, h, y, c):
     a = app.seat_name(caller)
     if partner == caller:
         sep = " "
-        b = app.t(i18n.ALONE)
+        b = app.t(i18n.ALONE_SHORT)
     else:
         sep = "/"
         b = app.seat_name(partner)
