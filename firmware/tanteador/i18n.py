@@ -115,8 +115,13 @@ E_CALLER = const(103)
 E_PARTNER = const(104)
 E_BID = const(105)
 E_LAST = const(106)
+DEFENDERS = const(107)  # the chiamata score rows of the setup
+ALONE_ROW = const(108)
+CAPPOTTO_ROW = const(109)
+CALLER_SHARE = const(110)  # a score row's value with the caller's share
+ALONE_SHORT = const(111)  # a history row's caller alone, in few letters
 # Number of texts in a language module.
-COUNT = const(107)
+COUNT = const(112)
 
 
 class Texts:

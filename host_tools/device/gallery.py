@@ -18,7 +18,10 @@ from tanteador.store import Store
 # 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
 # "three" 3 players; "six" 6 players solo, time goal; "over" a finished
 # match; "french" and "french-over" the same as "play" and "over" with
-# French-suited cards; "bad" a damaged save file.
+# French-suited cards; "call5" Briscola chiamata for five after three
+# hands (points goal), "call6" for six after two (time goal; the dealer
+# sits out), "call-over" a finished chiamata for five; "bad" a damaged
+# save file.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -52,7 +55,18 @@ RECIPES = (
     ("table-french", "french", "wait 3s; DOWN x2"),
     ("trump-french", "french", "wait 3s; OK; DOWN"),
     ("history-french", "french", "wait 3s; long OK; DOWN x2; OK"),
+    ("setup-call", "new", "DOWN; OK; UP x3; OK; DOWN; OK; UP; OK; DOWN x4"),
+    ("table-call-first", "new", "DOWN; OK; UP x3; OK; DOWN; OK; UP; OK; UP x2; OK; OK"),
+    ("table-call", "call5", "wait 3s"),
+    ("table-call6", "call6", "wait 3s"),
+    ("history-call", "call5", "wait 3s; long OK; DOWN x2; OK"),
+    ("matchend-call", "call-over", "wait 3s"),
 )
+
+# Briscola chiamata: (trump, (caller, partner, bid, points)) of each hand
+# recorded; a partner equal to the caller plays alone.
+CALL5 = ((0, (1, 3, 70, 75)), (2, (2, 2, 80, 60)), (1, (4, 0, 61, 120)))
+CALL6 = ((3, (2, 4, 65, 50)), (0, (5, 5, 90, 95)))
 
 
 def ids():
@@ -62,9 +76,22 @@ def ids():
 
 def _match(kind, names=None):
     from tanteador.match import Match
-    from tanteador.options import CARDS_FRENCH, GOAL_TIME, PAIRS, MatchOptions
+    from tanteador.options import CARDS_FRENCH, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, PAIRS, MatchOptions
 
-    if kind == "pairs":
+    if kind.startswith("call"):
+        six = kind == "call6"
+        n = 6 if six else 5
+        if six:
+            goal, target = GOAL_TIME, 60
+        elif kind == "call5":
+            goal, target = GOAL_POINTS, 10
+        else:
+            goal, target = GOAL_HANDS, 3
+        m = Match(MatchOptions(players=n, sides=CHIAMATA, goal=goal, target=target,
+                               names=["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"][:n]))
+        for trump, call in CALL6 if six else CALL5:
+            m.record(trump, call, 400000)
+    elif kind == "pairs":
         o = MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "Carla", "Dani"], signals=True)
         m = Match(o)
         m.record(1, (75, 45), 300000)

@@ -112,4 +112,9 @@ S = (
     "Partenaire hors jeu\n"  # E_PARTNER
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
+    "Défense\n"  # DEFENDERS
+    "Seul\n"  # ALONE_ROW
+    "Capot\n"  # CAPPOTTO_ROW
+    "%d (appel. %d)\n"  # CALLER_SHARE
+    "seul\n"  # ALONE_SHORT
 )
