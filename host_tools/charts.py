@@ -2,7 +2,8 @@
 
 One chart per match (running points per side, running hands won per side,
 the goal's line) and one over all the matches of a pull (matches won per
-player). Text is set in DejaVu Sans, which matplotlib ships and which has
+player). A Briscola chiamata match charts each player's score, which can go
+below zero (a line marks zero), and the hands that gained each player. Text is set in DejaVu Sans, which matplotlib ships and which has
 every character a name on the device can hold (fonts.SMALL).
 """
 
@@ -57,14 +58,15 @@ def goal_lines(record):
 
 
 def running(record):
-    """(points, won): per side, the running totals after each hand, starting at 0."""
+    """(points, won): per side, the running totals after each hand, starting at 0
+    (in chiamata the scores, and the hands that gained each player)."""
     n = len(record["sides"])
     points = [[0] for _ in range(n)]
     won = [[0] for _ in range(n)]
     for hand in record["hands"]:
         for i in range(n):
             points[i].append(points[i][-1] + hand["points"][i])
-            won[i].append(won[i][-1] + (1 if hand["winner"] == record["sides"][i] else 0))
+            won[i].append(won[i][-1] + (1 if record["sides"][i] in hand["won_by"] else 0))
     return points, won
 
 
@@ -90,7 +92,11 @@ def match_figure(record):
     if goal_won is not None:
         keys[bottom][0].append(bottom.axhline(goal_won, color="grey", linestyle="--"))
         keys[bottom][1].append("goal: %d hands won" % goal_won)
-    top.set_ylabel("points")
+    chiamata = record.get("game") == "chiamata"
+    if chiamata:
+        # Scores go both ways: zero is where a player is even.
+        top.axhline(0, color="black", linewidth=0.8)
+    top.set_ylabel("score" if chiamata else "points")
     bottom.set_ylabel("hands won")
     bottom.set_xlabel("hand")
     bottom.yaxis.get_major_locator().set_params(integer=True)

@@ -397,6 +397,15 @@ ICONS = [
         "#........#.",
         "##########.",
     )),
+    ("OUT", (      # pause bars: sits this hand out (chiamata, six players)
+        "##.##",
+        "##.##",
+        "##.##",
+        "##.##",
+        "##.##",
+        "##.##",
+        "##.##",
+    )),
     # French suits (CARDS_FRENCH), small: at most 11x11, to fit a text row.
     ("_DIAMONDS", (   # suit 0, as oros
         "....#....",

@@ -142,36 +142,92 @@ def end_of(m, archived):
     return "abandoned" if archived else None
 
 
+def call_record(m, h):
+    """The roles of a chiamata hand: caller, partner (None alone), bid, the
+    caller's side's points, made or down, cappotto, who sat it out."""
+    from tanteador import chiamata
+
+    o = m.options
+    caller, partner, bid, points = h.entry
+    out = chiamata.sitting_out(o.players, h.dealer)
+    return {
+        "caller": o.name(caller), "partner": None if partner == caller else o.name(partner), "bid": bid,
+        "points": points, "made": chiamata.made(h.entry), "cappotto": chiamata.cappotto(h.entry),
+        "sits_out": None if out is None else o.name(out),
+    }
+
+
+def hand_record(m, h, sides):
+    """One hand as JSON: dealer, trump, points per side (in chiamata each
+    player's score), winner, capote (in chiamata the players who took all
+    120), the sides that won it, the last trick's side when it settled a
+    tie, and in chiamata the call."""
+    o = m.options
+    suits = SUITS[o.cards]
+    capote = None if h.capote is None else sides[h.capote]
+    if m.chiamata:
+        from tanteador import chiamata
+        from tanteador.stats import cappotto_side
+
+        won = [sides[i] for i in range(m.nsides) if h.points[i] > 0]
+        if chiamata.cappotto(h.entry):
+            out = chiamata.sitting_out(o.players, h.dealer)
+            capote = "/".join(sides[i] for i in cappotto_side(h.entry, o.players, out))
+    else:
+        won = [] if h.winner is None else [sides[h.winner]]
+    rec = {
+        "hand": h.number, "dealer": o.name(h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
+        "points": list(h.points), "winner": None if h.winner is None else sides[h.winner],
+        "capote": capote, "won_by": won,
+        "last": None if h.last is None else sides[h.last], "elapsed_s": round(h.elapsed_ms / 1000, 1),
+    }
+    if m.chiamata:
+        rec["call"] = call_record(m, h)
+    return rec
+
+
 def match_record(name, m, archived):
     """A JSON-able summary of one match with all its hands.
 
-    "finished" is true only for a match played to its goal; "end" tells how it ended.
+    "finished" is true only for a match played to its goal; "end" tells how it ended;
+    "game" is "brisca" or "chiamata" (with "call_scores", the scores of its setup).
     """
     o = m.options
     sides = [o.side_label(i) for i in range(m.nsides)]
-    suits = SUITS[o.cards]
-    hands = []
-    for h in m.hands:
-        hands.append({
-            "hand": h.number, "dealer": o.name(h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
-            "points": list(h.points), "winner": None if h.winner is None else sides[h.winner],
-            "capote": None if h.capote is None else sides[h.capote], "elapsed_s": round(h.elapsed_ms / 1000, 1),
-        })
-    return {
-        "file": name, "finished": m.over, "end": end_of(m, archived), "sides": sides,
+    hands = [hand_record(m, h, sides) for h in m.hands]
+    extra = {}
+    if m.chiamata:
+        extra["call_scores"] = dict(zip(("defender", "partner", "alone", "cappotto"), o.call))
+    return dict({
+        "file": name, "game": "chiamata" if m.chiamata else "brisca", "finished": m.over,
+        "end": end_of(m, archived), "sides": sides,
         "players": [[o.name(seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
         "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
         "stats": m.stats(), "hands": hands,
-    }
+    }, **extra)
+
+
+# The chiamata columns of hands.csv, empty for Brisca: see host_tools/docs/pull.md.
+CALL_COLUMNS = ("caller", "partner", "alone", "bid", "call_points", "made", "sits_out")
+
+
+def _call_cells(h):
+    c = h.get("call")
+    if c is None:
+        return [""] * len(CALL_COLUMNS)
+    return [c["caller"], c["partner"] or "", int(c["partner"] is None), c["bid"], c["points"], int(c["made"]),
+            c["sits_out"] or ""]
 
 
 def csv_text(records):
-    """One row per hand of every match; per-side columns up to the most sides of any match."""
+    """One row per hand of every match; per-side columns up to the most sides of any match
+    (the columns are described in host_tools/docs/pull.md)."""
     width = max([len(r["sides"]) for r in records] + [2])
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    head = ["file", "finished", "end", "hand", "dealer", "trump", "winner", "capote", "elapsed_s"]
+    head = ["file", "game", "finished", "end", "hand", "dealer", "trump", "winner", "capote", "last", "elapsed_s"]
+    head += list(CALL_COLUMNS)
     head += ["side%d" % (i + 1) for i in range(width)]
     head += ["points%d" % (i + 1) for i in range(width)]
     head += ["won%d" % (i + 1) for i in range(width)]
@@ -180,11 +236,12 @@ def csv_text(records):
         n = len(r["sides"])
         won = [0] * n
         for h in r["hands"]:
-            if h["winner"] is not None:
-                won[r["sides"].index(h["winner"])] += 1
+            for side in h["won_by"]:
+                won[r["sides"].index(side)] += 1
             pad = [""] * (width - n)
-            w.writerow([r["file"], int(r["finished"]), r["end"] or "", h["hand"], h["dealer"], h["trump"], h["winner"] or "",
-                        h["capote"] or "", h["elapsed_s"]] + r["sides"] + pad + h["points"] + pad + won + pad)
+            w.writerow([r["file"], r["game"], int(r["finished"]), r["end"] or "", h["hand"], h["dealer"], h["trump"],
+                        h["winner"] or "", h["capote"] or "", h["last"] or "", h["elapsed_s"]] + _call_cells(h)
+                       + r["sides"] + pad + h["points"] + pad + won + pad)
     return buf.getvalue()
 
 

@@ -75,3 +75,26 @@ def test_wins_per_player_count_matches_played_to_their_goal():
     abandoned = dict(recs[0], finished=False, end="abandoned")
     wins = charts.wins_per_player(recs + [abandoned])
     assert wins == {"Ana": 1, "Luis": 0, "Eva": 0}
+
+
+def chiamata_record():
+    from tanteador.options import CHIAMATA, GOAL_POINTS
+
+    m = Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_POINTS, target=6,
+                           names=["Ana", "Beto", "Carla", "Dani", "Eva"]))
+    m.record(0, (2, 2, 80, 40), 1000)            # Carla alone goes down: -4
+    m.record(0, (0, 3, 61, 70), 1000)
+    return pull.match_record("h0009.json", m, True)
+
+
+def test_a_chiamata_chart_draws_scores_below_zero(tmp_path):
+    r = chiamata_record()
+    points, won = charts.running(r)
+    assert points[2] == [0, -4, -5] and points[0] == [0, 1, 3]
+    assert won[2] == [0, 0, 0] and won[0] == [0, 1, 2] and won[1] == [0, 1, 1]
+    fig = charts.match_figure(r)
+    top = fig.axes[0]
+    assert top.get_ylim()[0] < -5 and top.get_ylabel() == "score"
+    assert any(list(line.get_ydata()) == [0, 0] for line in top.lines)   # the zero line
+    text = svg_text(fig, tmp_path / "call.svg")
+    assert "Carla: -5" in text and "goal: 6 points" in text

@@ -137,3 +137,62 @@ def test_a_french_suited_match_names_its_trumps_in_its_style(tmp_path):
     assert [h["trump"] for h in records[0]["hands"]] == ["diamonds", "hearts", "spades", "clubs"]
     rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
     assert [r["trump"] for r in rows] == ["diamonds", "hearts", "spades", "clubs"]
+
+
+def chiamata_match():
+    from tanteador.options import CHIAMATA, GOAL_POINTS
+
+    m = Match(MatchOptions(players=6, sides=CHIAMATA, goal=GOAL_POINTS, target=9,
+                           names=["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]))
+    m.record(0, (1, 2, 70, 80), 300000)          # dealer Ana sits out; Beto and Carla make 70
+    m.record(1, (3, 3, 90, 0), 300000)           # dealer Beto sits out; Dani alone, cappotto against
+    m.record(2, (4, 0, 61, 50), 300000)          # dealer Carla sits out; Eva and Ana go down
+    return m
+
+
+def test_a_chiamata_match_exports_the_roles_and_every_players_score(tmp_path):
+    m = chiamata_match()
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
+    rec = json.loads((out / "matches.json").read_text("utf-8"))[0]
+    assert rec["game"] == "chiamata" and rec["call_scores"] == {"defender": 1, "partner": 1, "alone": 1,
+                                                               "cappotto": 2}
+    assert rec["sides"] == ["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"] and rec["totals"] == m.totals
+    assert rec["hands"][1]["call"] == {"caller": "Dani", "partner": None, "bid": 90, "points": 0, "made": False,
+                                       "cappotto": True, "sits_out": "Beto"}
+    rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
+    assert [r["game"] for r in rows] == ["chiamata"] * 3
+    got = [(r["dealer"], r["caller"], r["partner"], r["alone"], r["bid"], r["call_points"], r["made"], r["sits_out"])
+           for r in rows]
+    assert got == [("Ana", "Beto", "Carla", "0", "70", "80", "1", "Ana"),
+                   ("Beto", "Dani", "", "1", "90", "0", "0", "Beto"),
+                   ("Carla", "Eva", "Ana", "0", "61", "50", "0", "Carla")]
+    scores = [[int(r["points%d" % i]) for i in range(1, 7)] for r in rows]
+    assert scores == [list(h.points) for h in m.hands]
+    assert scores[0] == [0, 2, 1, -1, -1, -1] and scores[1] == [2, 0, 2, -8, 2, 2]
+    assert all(sum(s) == 0 for s in scores)
+    # The players who took all 120 against Dani alone; the hands that gained each player.
+    assert rows[1]["capote"] == "Ana/Carla/Eva/Fede" and rows[0]["capote"] == ""
+    assert [rows[2]["won%d" % i] for i in range(1, 7)] == ["1", "2", "2", "1", "1", "2"]
+    assert rows[0]["winner"] == "" and rows[0]["last"] == ""
+    assert (out / "charts" / "h0001.png").exists()
+
+
+def test_a_tie_settled_by_the_last_trick_names_who_took_it(tmp_path):
+    from tanteador.options import TIE_LAST
+
+    m = Match(MatchOptions(players=2, names=["Ana", "Luis"], tie=TIE_LAST))
+    m.record(0, (60, 60), 60000, last=1)
+    m.record(1, (70, 50), 60000)
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
+    rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
+    assert [(r["game"], r["winner"], r["last"]) for r in rows] == [("brisca", "Luis", "Luis"), ("brisca", "Ana", "")]
+    assert [(r["won1"], r["won2"]) for r in rows] == [("0", "1"), ("1", "1")]
+    assert all(r["caller"] == "" and r["bid"] == "" for r in rows)

@@ -6,10 +6,10 @@ import json
 
 from hypothesis import given, settings, strategies as st
 
-from tanteador import goals, rotation
+from tanteador import chiamata, goals, rotation
 from tanteador.match import Match
-from tanteador.options import MatchOptions, PAIRS, SOLO, TIE_VOID, TRIOS
-from tanteador.rules import RulesError, check_points
+from tanteador.options import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
+from tanteador.rules import RulesError, check_points, hand_winner
 
 VALUES = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4
 
@@ -17,6 +17,15 @@ VALUES = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4
 @st.composite
 def options(draw):
     players = draw(st.integers(2, 6))
+    if players >= 5 and draw(st.booleans()):
+        goal = draw(st.integers(2, 4))
+        d = draw(st.integers(1, 9))
+        return MatchOptions(players=players, sides=CHIAMATA, goal=goal,
+                            target={2: draw(st.integers(1, 8)), 3: draw(st.integers(1, 30)),
+                                    4: draw(st.integers(1, 60))}[goal],
+                            direction=draw(st.integers(0, 1)), first_dealer=draw(st.integers(0, players - 1)),
+                            call=[d, draw(st.integers(0, 3 * d // 2)), draw(st.integers(1, 9)),
+                                  draw(st.integers(1, 4))]).validate()
     sides = [SOLO]
     if players in (4, 6):
         sides.append(PAIRS)
@@ -27,21 +36,34 @@ def options(draw):
               3: draw(st.integers(60, 700)), 4: draw(st.integers(1, 60))}[goal]
     return MatchOptions(players=players, sides=draw(st.sampled_from(sides)), deck=draw(st.sampled_from([40, 48])),
                         prep=draw(st.integers(0, 1)), direction=draw(st.integers(0, 1)),
-                        goal=goal, target=target, tie=draw(st.integers(0, 1)), reverse=draw(st.booleans()),
+                        goal=goal, target=target, tie=draw(st.integers(0, 2)), reverse=draw(st.booleans()),
                         capote=draw(st.booleans()), trump_cycle=draw(st.booleans()),
                         first_dealer=draw(st.integers(0, players - 1))).validate()
 
 
-def legal_points(data, o):
+def legal_points(data, o, index=0):
     # A real deal: the cards in play, shuffled, make the hand's tricks of
     # one card per player, and each trick goes to a side; the last cards
-    # stay undrawn.
+    # stay undrawn. In chiamata: five play 8 tricks, and a call for hand
+    # ``index`` by seats in play.
+    if o.chiamata:
+        cards = data.draw(st.permutations(VALUES + [0] * 20))
+        pts = sum(sum(cards[t * 5:t * 5 + 5]) for t in range(8) if data.draw(st.booleans()))
+        out = chiamata.sitting_out(o.players, rotation.dealer(o.players, o.first_dealer, o.direction, index))
+        seats = [s for s in range(o.players) if s != out]
+        return (data.draw(st.sampled_from(seats)), data.draw(st.sampled_from(seats)),
+                data.draw(st.integers(61, 120)), pts)
     n = o.nsides
     cards = data.draw(st.permutations(VALUES + [0] * (o.players * o.tricks_per_hand + o.undrawn_cards - 20)))
     pts = [0] * n
     for t in range(o.tricks_per_hand):
         pts[data.draw(st.integers(0, n - 1))] += sum(cards[t * o.players:(t + 1) * o.players])
     return pts
+
+
+def last_for(data, m, pts, index=None):
+    # The side that took the last trick, when the tie rule asks it.
+    return data.draw(st.integers(0, m.nsides - 1)) if m.needs_last(m.check(pts, index)) else None
 
 
 def check_invariants(m):
@@ -53,15 +75,26 @@ def check_invariants(m):
     for i, h in enumerate(m.hands):
         assert h.number == i + 1
         assert h.dealer == rotation.dealer(o.players, o.first_dealer, o.direction, i)
-        assert check_points(h.points, n, o.undrawn_cards, o.players, o.tricks_per_hand) == h.points
         assert 0 <= h.trump < 4
         if o.trump_cycle:
             assert h.trump == i % 4
+        if o.chiamata:
+            # Every hand adds up to zero, the seat sitting out scores nothing.
+            assert h.points == chiamata.scores(chiamata.check(h.entry, o.players, h.dealer), o.players, h.dealer,
+                                               o.call)
+            assert sum(h.points) == 0 and h.winner is None and h.last is None
+            for k in range(n):
+                won[k] += h.points[k] > 0
+                tot[k] += h.points[k]
+        else:
+            assert check_points(h.points, n, o.undrawn_cards, o.players, o.tricks_per_hand) == h.points
+            assert h.entry == h.points
+            # The last trick is known exactly where it settles a tie.
+            assert (h.last is not None) == (o.tie == 2 and hand_winner(h.points, o.reverse) is None)
+            assert h.winner == hand_winner(h.points, o.reverse, h.last)
         if h.winner is not None:
             won[h.winner] += 1
-            best = (min if o.reverse else max)(h.points)
-            assert h.points[h.winner] == best and h.points.count(best) == 1
-        if h.winner is not None or o.tie != TIE_VOID:
+        if not o.chiamata and (h.winner is not None or o.tie == TIE_SPLIT):
             for k in range(n):
                 tot[k] += h.points[k]
         ms += h.elapsed_ms
@@ -89,7 +122,7 @@ def test_any_sequence_keeps_invariants(o, data):
         op = data.draw(st.sampled_from(["record", "record", "record", "bad", "undo", "redo", "edit"]))
         before = m.to_dict()
         if op == "record":
-            pts = legal_points(data, o)
+            pts = legal_points(data, o, len(m.hands))
             t = None if o.trump_cycle else data.draw(st.integers(0, 3))
             if m.over:
                 try:
@@ -98,7 +131,7 @@ def test_any_sequence_keeps_invariants(o, data):
                 except RulesError as e:
                     assert e.code == "over"
             else:
-                m.record(t, pts, data.draw(st.integers(0, 20 * 60000)))
+                m.record(t, pts, data.draw(st.integers(0, 20 * 60000)), last_for(data, m, pts))
                 assert m.can_undo and not m.can_redo
                 m.undo()
                 assert m.can_redo
@@ -108,7 +141,7 @@ def test_any_sequence_keeps_invariants(o, data):
                 m.redo()
                 assert m.to_dict() == after
         elif op == "bad":
-            pts = [data.draw(st.integers(-5, 125)) for _ in range(m.nsides)]
+            pts = [data.draw(st.integers(-5, 125)) for _ in range(4 if o.chiamata else m.nsides)]
             try:
                 m.check(pts)
                 legal = True
@@ -133,10 +166,10 @@ def test_any_sequence_keeps_invariants(o, data):
                 assert m.redo()
         elif m.hands:
             i = data.draw(st.integers(0, len(m.hands) - 1))
-            pts = legal_points(data, o)
+            pts = legal_points(data, o, i)
             try:
-                m.edit(i, points=pts)
-                assert tuple(m.hands[i].points) == tuple(pts)
+                m.edit(i, points=pts, last=last_for(data, m, pts, i))
+                assert tuple(m.hands[i].entry) == tuple(pts)
             except RulesError as e:
                 assert e.code == "over" and m.to_dict() == before
         check_invariants(m)

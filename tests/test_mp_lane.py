@@ -356,14 +356,16 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
 LONG_HANDS = 500
 
 
-def test_long_match_keeps_the_heap_bounded(micropython, tmp_path):
-    """500 hands on a Pico's heap: no MemoryError, heap growth no more than the history itself."""
+def test_long_match_keeps_the_heap_bounded(micropython, tmp_path, mpy_tree):
+    """500 hands on a Pico's heap, from the .mpy files the device runs: no
+    MemoryError, heap growth no more than the history itself."""
     doc = matchplan.start_doc({"players": 4, "sides": 1, "goal": 4, "target": 999,
                                "names": ["Ana", "Begoña", "Carlos", "João"]})
     flash = str(tmp_path / "flash")
     matchplan.write_doc(flash, doc)
     try:
-        r = mplane.drive("long", {"dir": flash, "hands": LONG_HANDS, "every": 50}, timeout=1200)[0]
+        r = mplane.drive("long", {"dir": flash, "hands": LONG_HANDS, "every": 50}, timeout=1200,
+                         pythonpath=[mpy_tree, mplane.DEVICE])[0]
     except mplane.LaneError as e:
         if not e.memory:
             raise

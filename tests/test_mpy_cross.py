@@ -74,8 +74,13 @@ def test_precompiled_tree_imports_on_micropython(tmp_path, micropython):
     mods = compile_tree(str(tmp_path))
     # board.py needs the Pico's machine module; it is compiled above but not imported here.
     mods = [m for m in mods if m != "tanteador.board"]
-    code = "import sys\n" + "".join(
-        "import %s\nprint('ok', %r, sys.modules[%r].__file__)\n" % (m, m, m) for m in mods
+    # The device holds one language at a time (i18n.load drops the others):
+    # each is let go once it imported, as there.
+    code = "import sys, gc\n" + "".join(
+        "import %s\nprint('ok', %r, sys.modules[%r].__file__)\n" % (m, m, m)
+        + ("del sys.modules[%r]\ndelattr(sys.modules['tanteador.lang'], %r)\ngc.collect()\n"
+           % (m, m.rsplit(".", 1)[1]) if m.startswith("tanteador.lang.") else "")
+        for m in mods
     )
     rc, out, err = mplane.run_code(code, pythonpath=[str(tmp_path), mplane.DEVICE])
     assert rc == 0, err

@@ -94,11 +94,12 @@ def progress(opts, won, totals):
 
     Hands won and the wins needed for GOAL_WINS / GOAL_BESTOF; hands won and
     the number of hands for GOAL_HANDS; points and the target for
-    GOAL_POINTS; points and the minutes for GOAL_TIME.
+    GOAL_POINTS; points and the minutes for GOAL_TIME. In Briscola
+    chiamata the scores, whatever the goal: they decide the match.
     """
     g = opts.goal
     if g <= GOAL_BESTOF:
         return (list(won), wins_needed(opts))
-    if g == GOAL_HANDS:
+    if g == GOAL_HANDS and not opts.chiamata:
         return (list(won), opts.target)
     return (list(totals), opts.target)

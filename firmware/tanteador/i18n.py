@@ -115,12 +115,17 @@ E_CALLER = const(103)
 E_PARTNER = const(104)
 E_BID = const(105)
 E_LAST = const(106)
+DEFENDERS = const(107)  # the chiamata score rows of the setup
+ALONE_ROW = const(108)
+CAPPOTTO_ROW = const(109)
+CALLER_SHARE = const(110)  # a score row's value with the caller's share
+ALONE_SHORT = const(111)  # a history row's caller alone, in few letters
 # What each field of the chiamata entry asks (screens/callentry.py).
-ASK_CALLER = const(107)
-ASK_BID = const(108)
-ASK_PARTNER = const(109)
+ASK_CALLER = const(112)
+ASK_BID = const(113)
+ASK_PARTNER = const(114)
 # Number of texts in a language module.
-COUNT = const(110)
+COUNT = const(115)
 
 
 class Texts:

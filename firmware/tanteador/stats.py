@@ -5,6 +5,8 @@ points, winner or None for void, capote, elapsed_ms); ``history`` flattens
 them into rows for exports.
 """
 
+from tanteador import chiamata
+
 
 def match_stats(m):
     """Figures of a match as a dict.
@@ -14,10 +16,13 @@ def match_stats(m):
     side (in chiamata per player: hands that gained them points);
     totals: points per side as the goals count them (per the tie rule);
     avg10: average points taken per hand per side, in tenths (int, over all
-    hands, void ones included: the cards fell that way); avg: the same as a
-    float with one decimal; capotes: hands with every point in play per side;
-    streak: longest run of consecutive hands won per side (a lost or void
-    hand ends a run); duration_ms: play time (sum of the hands' elapsed_ms).
+    hands, void ones included: the cards fell that way; in chiamata the
+    average score); avg: the same as a float with one decimal; capotes:
+    hands with every point in play per side (in chiamata per player, on the
+    side that took all 120: a cappotto); streak: longest run of consecutive
+    hands won per side (a lost or void hand ends a run; a hand sat out
+    neither ends nor lengthens one); duration_ms: play time (sum of the
+    hands' elapsed_ms).
     """
     n = m.nsides
     hands = m.hands
@@ -27,13 +32,22 @@ def match_stats(m):
     run = [0] * n
     voids = 0
     call = m.chiamata
+    players = m.options.players
     for h in hands:
-        if h.winner is None and not call:
+        out = None
+        if call:
+            out = chiamata.sitting_out(players, h.dealer)
+            if chiamata.cappotto(h.entry):
+                for i in cappotto_side(h.entry, players, out):
+                    caps[i] += 1
+        elif h.winner is None:
             voids += 1
         if h.capote is not None:
             caps[h.capote] += 1
         for i in range(n):
             raw[i] += h.points[i]
+            if i == out:
+                continue
             # In chiamata every player who gained won the hand.
             if (h.points[i] > 0) if call else h.winner == i:
                 run[i] += 1
@@ -54,6 +68,14 @@ def match_stats(m):
         "streak": streak,
         "duration_ms": m.play_ms,
     }
+
+
+def cappotto_side(entry, players, out):
+    """Seats of the side that took all 120 points of a chiamata hand
+    (``out`` the seat sitting out, or None)."""
+    callers = (entry[0], entry[1])
+    took = entry[3] > 0
+    return [i for i in range(players) if i != out and (i in callers) == took]
 
 
 def history(m):

@@ -18,9 +18,11 @@ from tanteador.store import Store
 # 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
 # "three" 3 players; "six" 6 players solo, time goal; "over" a finished
 # match; "french" and "french-over" the same as "play" and "over" with
-# French-suited cards; "bad" a damaged save file; "call5" and "call6" Briscola
-# chiamata for 5 and for 6 players after a hand, "call5-typed" the same on a
-# call typed before a power cut (a bid no auction takes).
+# French-suited cards; "call5" Briscola chiamata for five after three
+# hands (points goal), "call6" for six after two (time goal; the dealer
+# sits out), "call-over" a finished chiamata for five, "call5-typed" the
+# same as "call5" on a call typed before a power cut (a bid no auction
+# takes); "bad" a damaged save file.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -54,6 +56,12 @@ RECIPES = (
     ("table-french", "french", "wait 3s; DOWN x2"),
     ("trump-french", "french", "wait 3s; OK; DOWN"),
     ("history-french", "french", "wait 3s; long OK; DOWN x2; OK"),
+    ("setup-call", "new", "DOWN; OK; UP x3; OK; DOWN; OK; UP; OK; DOWN x4"),
+    ("table-call-first", "new", "DOWN; OK; UP x3; OK; DOWN; OK; UP; OK; UP x2; OK; OK"),
+    ("table-call", "call5", "wait 3s"),
+    ("table-call6", "call6", "wait 3s"),
+    ("history-call", "call5", "wait 3s; long OK; DOWN x2; OK"),
+    ("matchend-call", "call-over", "wait 3s"),
     ("entry-call", "call5", "wait 3s; DOWN; OK"),
     ("entry-call-partner", "call5", "wait 3s; DOWN; OK; OK; hold UP 1000; OK; UP"),
     ("entry-call-points", "call5", "wait 3s; DOWN; OK; OK; OK; OK; hold UP 1300"),
@@ -61,6 +69,11 @@ RECIPES = (
     ("entry-call-refused", "call5-typed", "BACK; OK"),
     ("handedit-call", "call5", "wait 3s; long OK; DOWN x2; OK; OK"),
 )
+
+# Briscola chiamata: (trump, (caller, partner, bid, points)) of each hand
+# recorded; a partner equal to the caller plays alone.
+CALL5 = ((0, (1, 3, 70, 75)), (2, (2, 2, 80, 60)), (1, (4, 0, 61, 120)))
+CALL6 = ((3, (2, 4, 65, 50)), (0, (5, 5, 90, 95)))
 
 
 def ids():
@@ -70,21 +83,27 @@ def ids():
 
 def _match(kind, names=None):
     from tanteador.match import Match
-    from tanteador.options import CARDS_FRENCH, GOAL_TIME, PAIRS, MatchOptions
+    from tanteador.options import CARDS_FRENCH, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, PAIRS, MatchOptions
 
-    if kind == "pairs":
+    if kind.startswith("call"):
+        six = kind == "call6"
+        n = 6 if six else 5
+        if six:
+            goal, target = GOAL_TIME, 60
+        elif kind in ("call5", "call5-typed"):
+            goal, target = GOAL_POINTS, 10
+        else:
+            goal, target = GOAL_HANDS, 3
+        m = Match(MatchOptions(players=n, sides=CHIAMATA, goal=goal, target=target,
+                               names=["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"][:n]))
+        for trump, call in CALL6 if six else CALL5:
+            m.record(trump, call, 400000)
+    elif kind == "pairs":
         o = MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "Carla", "Dani"], signals=True)
         m = Match(o)
         m.record(1, (75, 45), 300000)
     elif kind == "three":
         m = Match(MatchOptions(players=3, names=["Íñigo", "Zoë", "João"]))
-    elif kind.startswith("call"):
-        from tanteador.options import CHIAMATA, GOAL_POINTS as POINTS
-
-        n = 6 if kind == "call6" else 5
-        m = Match(MatchOptions(players=n, sides=CHIAMATA, goal=POINTS, target=21,
-                               names=["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"][:n]))
-        m.record(2, (2, 4, 75, 68), 500000)
     elif kind == "six":
         m = Match(MatchOptions(players=6, deck=48, goal=GOAL_TIME, target=45))
         m.record(2, (30, 20, 10, 25, 15, 20), 600000)

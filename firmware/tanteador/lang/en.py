@@ -112,6 +112,11 @@ S = (
     "Partner not in play\n"  # E_PARTNER
     "Bid %d: 61 to 120\n"  # E_BID
     "Who took the last trick?\n"  # E_LAST
+    "Defenders\n"  # DEFENDERS
+    "Alone\n"  # ALONE_ROW
+    "Cappotto\n"  # CAPPOTTO_ROW
+    "%d (caller %d)\n"  # CALLER_SHARE
+    "alone\n"  # ALONE_SHORT
     "Who won the auction?\n"  # ASK_CALLER
     "Points to make\n"  # ASK_BID
     "Who had the called card?\n"  # ASK_PARTNER

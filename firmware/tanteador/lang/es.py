@@ -111,6 +111,12 @@ S = (
     "Llamador fuera de juego\n"  # E_CALLER
     "Compañero fuera de juego\n"  # E_PARTNER
     "Apuesta %d: de 61 a 120\n"  # E_BID
+    "¿Quién se llevó la última?\n"  # E_LAST
+    "Defensores\n"  # DEFENDERS
+    "Solo\n"  # ALONE_ROW
+    "Capote\n"  # CAPPOTTO_ROW
+    "%d (llam. %d)\n"  # CALLER_SHARE
+    "solo\n"  # ALONE_SHORT
     "¿Quién hizo la última baza?\n"  # E_LAST
     "¿Quién ganó la subasta?\n"  # ASK_CALLER
     "Puntos a hacer\n"  # ASK_BID

@@ -112,6 +112,11 @@ S = (
     "Partenaire hors jeu\n"  # E_PARTNER
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
+    "Défense\n"  # DEFENDERS
+    "Seul\n"  # ALONE_ROW
+    "Capot\n"  # CAPPOTTO_ROW
+    "%d (appel. %d)\n"  # CALLER_SHARE
+    "seul\n"  # ALONE_SHORT
     "Qui a gagné l'enchère ?\n"  # ASK_CALLER
     "Points à faire\n"  # ASK_BID
     "Qui a la carte appelée ?\n"  # ASK_PARTNER

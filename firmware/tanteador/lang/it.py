@@ -112,6 +112,11 @@ S = (
     "Socio fuori gioco\n"  # E_PARTNER
     "Offerta %d: da 61 a 120\n"  # E_BID
     "Chi ha preso l'ultima?\n"  # E_LAST
+    "Difesa\n"  # DEFENDERS
+    "Solo\n"  # ALONE_ROW
+    "Cappotto\n"  # CAPPOTTO_ROW
+    "%d (chiamante %d)\n"  # CALLER_SHARE
+    "solo\n"  # ALONE_SHORT
     "Chi ha vinto l'asta?\n"  # ASK_CALLER
     "Punti da fare\n"  # ASK_BID
     "Chi aveva la chiamata?\n"  # ASK_PARTNER

@@ -112,6 +112,11 @@ S = (
     "Parceiro está de fora\n"  # E_PARTNER
     "Aposta %d: de 61 a 120\n"  # E_BID
     "Quem fez a última vaza?\n"  # E_LAST
+    "Defesa\n"  # DEFENDERS
+    "Sozinho\n"  # ALONE_ROW
+    "Capote\n"  # CAPPOTTO_ROW
+    "%d (chamad. %d)\n"  # CALLER_SHARE
+    "só\n"  # ALONE_SHORT
     "Quem ganhou o leilão?\n"  # ASK_CALLER
     "Pontos a fazer\n"  # ASK_BID
     "Quem tinha a carta?\n"  # ASK_PARTNER

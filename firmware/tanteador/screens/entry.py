@@ -9,6 +9,10 @@ UP/DOWN change the value by 1 per press; held, by 1 for the first
 REPEATS_FINE repeats (the common scores around the start), then by 2.
 From the start value of 60 any two-sided score is one hold, or one hold
 and a press.
+
+Where the last trick settles a tie (options.TIE_LAST), OK on tied points
+asks which side took it: UP/DOWN choose the side, OK records, BACK goes
+back to the points.
 """
 
 from micropython import const
@@ -23,7 +27,7 @@ START = const(60)
 _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
             "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
-            "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+            "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
 
 
 def step(v, up, n, two=True):
@@ -89,6 +93,8 @@ class Entry:
         self.fields = 1 if self.two else (n if self.free else n - 1)
         self.i = 0
         self.err = None
+        # The side that took the last trick while the entry asks it, else None.
+        self.last = None
         # True once the saved document may be this entry (its points were
         # saved, or it was resumed): leaving it then saves the table.
         self.kept = False
@@ -130,7 +136,7 @@ class Entry:
             for i in range(2):
                 cx = 32 + 64 * i
                 s = "%d" % self.vals[i]
-                if i == 0:
+                if i == 0 and self.last is None:
                     w = ui.big_width(s)
                     # The box starts a row under the names' descenders, clear of them.
                     fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
@@ -155,17 +161,25 @@ class Entry:
             key = err
         elif self.i + 1 < self.fields:
             key = -1
+        elif self.last is not None:
+            key = ("last", self.last)
         else:
             from tanteador.rules import hand_winner
 
-            win = hand_winner(self.vals, app.match.options.reverse)
-            cap = app.match.capote(self.vals)
-            key = (win, cap)
+            m = app.match
+            win = hand_winner(self.vals, m.options.reverse)
+            cap = m.capote(self.vals)
+            # A tie the last trick settles is a question, not a void hand.
+            key = -2 if win is None and m.needs_last(self.vals) else (win, cap)
         if self._line is None or self._line[0] != key:
             if err is not None:
                 text = ui.fit(refusal(app, err), 126)
             elif key == -1:
                 text = app.t(i18n.POINTS)
+            elif key == -2:
+                text = ui.fit(app.t(i18n.E_LAST), 128)
+            elif self.last is not None:
+                text = ui.fit(app.t(i18n.LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
                 from tanteador.screens.outcome import outcome
 
@@ -175,7 +189,10 @@ class Entry:
 
     def _draw_last(self, fb, app, text):
         y = 64 - ui.LINE
-        if self.err is not None:
+        if self.last is not None:
+            # The question's answer is the field being changed: marked as one.
+            ui.center(fb, app, y, "<" + text + ">")
+        elif self.err is not None:
             # A row up in its band: descenders keep a row of band under them.
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
             ui.center(fb, app, y - 1, text, 64, 0)
@@ -184,6 +201,9 @@ class Entry:
 
     def handle(self, ev, app):
         b, kind, n = ev
+        if self.last is not None:
+            self._ask(b, kind, app)
+            return
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             up = b == UP
             if self.two:
@@ -216,8 +236,26 @@ class Entry:
                 return
             self.ok(app)
 
+    def _ask(self, b, kind, app):
+        # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
+        if kind not in (PRESS, REPEAT):
+            return
+        n = len(self.vals)
+        if b in (UP, DOWN):
+            self.last = ((self.last or 0) + (1 if b == DOWN else -1)) % n
+        elif kind != PRESS:
+            return
+        elif b == BACK:
+            self.last = None
+        elif b == OK:
+            self.ok(app)
+            return
+        app.dirty = True
+
     def ok(self, app):
-        """All fields set: record the hand (or the edit) and save, or say why not."""
+        """All fields set: record the hand (or the edit) and save, or say why not.
+
+        Tied points the last trick settles first ask who took it."""
         from tanteador.rules import RulesError
 
         m = app.match
@@ -226,11 +264,18 @@ class Entry:
             if self.fields < len(pts) and pts[-1] < 0:
                 # The derived last side went below 0: the others already hold too much.
                 raise RulesError("above", None, (sum(pts) - pts[-1],))
+            if self.last is None and m.needs_last(m.check(pts)):
+                # The first side tied for the top: at 60-60, the first side.
+                top = max(pts) if not m.options.reverse else min(pts)
+                self.last = pts.index(top)
+                app.dirty = True
+                return
             if self.edit is None:
-                m.record(app.trump, pts, app.hand_ms)
+                m.record(app.trump, pts, app.hand_ms, self.last)
             else:
-                m.edit(self.edit, points=pts)
+                m.edit(self.edit, points=pts, last=self.last)
         except RulesError as e:
+            self.last = None
             self.err = e
             if e.side is not None and e.side < self.fields:
                 self.i = e.side

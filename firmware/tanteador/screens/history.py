@@ -1,10 +1,20 @@
-"""History: the recorded hands, newest last; OK opens one to edit it."""
+"""History: the recorded hands, newest last; OK opens one to edit it.
+
+A row: the hand's number and trump, then its points and winner; in
+Briscola chiamata the caller and partner (or the caller alone), the points
+of the caller's side over the bid, and the caller's score.
+"""
+
+from micropython import const
 
 from tanteador import i18n
+from tanteador.draw import SMALL
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
 _ROWS = 4  # rows of LINE px below the title: 4 fit in 64 px
+# Room kept for a chiamata row's second name (two letters and an ellipsis).
+_KEEP = const(14)
 
 
 class History:
@@ -33,9 +43,12 @@ class History:
             ui.text(fb, app, 1, y, "%d" % h.number, c)
             if h.trump is not None:
                 ui.suit(fb, app, 16, y + 1, h.trump, c)
-            ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
-            w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
-            ui.right(fb, app, y, ui.fit(w, 44), 127, c)
+            if app.match.chiamata:
+                _call(fb, app, h, y, c)
+            else:
+                ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
+                w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
+                ui.right(fb, app, y, ui.fit(w, 44), 127, c)
             y += ui.LINE
 
     def handle(self, ev, app):
@@ -53,3 +66,29 @@ class History:
             from tanteador.screens.handedit import HandEdit
 
             app.push(HandEdit(self.sel))
+
+
+def _call(fb, app, h, y, c):
+    """A chiamata hand's row from x 29: "Ana/Dani 75/70 +2" (caller/partner,
+    points/bid, the caller's score), or "Ana alone" when the caller played
+    alone; the names take what room the figures leave, the caller's first."""
+    caller, partner, bid, points = h.entry
+    x = ui.right(fb, app, y, "%+d" % h.points[caller], 127, c)
+    x = ui.right(fb, app, y, "%d/%d" % (points, bid), x - 4, c)
+    room = x - 4 - 29
+    a = app.seat_name(caller)
+    if partner == caller:
+        sep = " "
+        b = app.t(i18n.ALONE_SHORT)
+    else:
+        sep = "/"
+        b = app.seat_name(partner)
+    # The glyph spacing before and after the separator.
+    avail = room - ui.width(sep) - 2 * SMALL[2]
+    wa, wb = ui.width(a), ui.width(b)
+    if wa + wb > avail:
+        # The caller's name first, as much as leaves the other a few letters.
+        a = ui.fit(a, avail - min(wb, _KEEP))
+        b = ui.fit(b, avail - ui.width(a))
+    s = a + sep + b
+    ui.text(fb, app, 29, y, s, c)

@@ -8,13 +8,20 @@ brings back the defaults.
 
 The card style of a new setup is the language's until it is changed:
 French suits in Portuguese, Spanish (Italian) suits in the others.
+
+Briscola chiamata (5 or 6 players) has rows of its own, the four scores,
+instead of the choices that only Brisca has (deck, extra cards, 60-60,
+reverse, capote, trump cycle, signals). Those choices and the goal are put
+aside on the way into chiamata and come back on the way out, so trying the
+Play row changes nothing else.
 """
 
 from micropython import const
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
-from tanteador.options import CARDS_FRENCH, CARDS_SPANISH, GOAL_TIME, PAIRS, SOLO, TRIOS, MatchOptions
+from tanteador.options import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAMATA, GOAL_HANDS, GOAL_TIME,
+                               PAIRS, SOLO, TRIOS, MatchOptions)
 from tanteador.screens import ui
 
 _START = const(0)
@@ -34,14 +41,26 @@ _NAMES = const(13)
 _FIRST = const(14)
 _DEFAULTS = const(15)
 _CARDS = const(16)
+_DEFEND = const(17)
+_PARTNER = const(18)
+_ALONE = const(19)
+_CAPPOTTO = const(20)
 
 # Label text id of each row.
 _LABELS = (i18n.START, i18n.PLAYERS, i18n.SIDES, i18n.GOAL, i18n.TARGET, i18n.DECK,
            i18n.PREP, i18n.DIRECTION, i18n.TIE, i18n.REVERSE, i18n.CAPOTE, i18n.CYCLE,
-           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS, i18n.CARDS)
+           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS, i18n.CARDS, i18n.DEFENDERS,
+           i18n.PARTNER, i18n.ALONE_ROW, i18n.CAPPOTTO_ROW)
 _FLAGS = (None,) * 9 + ("reverse", "capote", "trump_cycle", "signals")
 # Per goal: default, step, lowest, highest target.
 _TARGETS = ((3, 1, 1, 15), (3, 2, 1, 9), (5, 1, 1, 30), (500, 50, 100, 2000), (30, 5, 5, 240))
+# The same in chiamata, whose goals are hands, points and time (the first
+# two are never asked for): a hand moves a score by a few points.
+_CALL_TARGETS = _TARGETS[:2] + ((10, 1, 1, 30), (10, 1, 1, 99), (30, 5, 5, 240))
+# The choices that differ between Brisca and chiamata (see the module docstring).
+_MODE = ("goal", "target", "deck", "prep", "tie", "reverse", "capote", "trump_cycle", "signals")
+# The Play row's values by players.
+_PLAYS = {4: (SOLO, PAIRS), 5: (SOLO, CHIAMATA), 6: (SOLO, PAIRS, TRIOS, CHIAMATA)}
 _VISIBLE = const(4)
 
 
@@ -72,19 +91,49 @@ class Setup:
         self.names = list(o.names) if o.names else [""] * o.players
         # -1: virtual draw; else the chosen seat.
         self.first = -1
+        # The _MODE choices of the other kind of game, None: its defaults.
+        self.aside = None
+
+    def _targets(self):
+        """Default, step, lowest and highest target of the goal chosen."""
+        o = self.o
+        return (_CALL_TARGETS if o.chiamata else _TARGETS)[o.goal]
+
+    def play(self, sides):
+        """Set the Play row; into or out of chiamata the _MODE choices are swapped (see the module docstring)."""
+        o = self.o
+        into = sides == CHIAMATA
+        if into == o.chiamata:
+            o.sides = sides
+            return
+        if self.aside is None:
+            d = MatchOptions()
+            if into:
+                d.goal = GOAL_HANDS
+                d.target = _CALL_TARGETS[GOAL_HANDS][0]
+            self.aside = [getattr(d, k) for k in _MODE]
+        mine = [getattr(o, k) for k in _MODE]
+        for i in range(len(_MODE)):
+            setattr(o, _MODE[i], self.aside[i])
+        self.aside = mine
+        o.sides = sides
 
     def rows(self):
         """Rows shown for the current choices."""
         o = self.o
         r = [_START, _PLAYERS]
-        if o.players in (4, 6):
+        if o.players > 3:
             r.append(_SIDES)
-        r += [_GOAL, _TARGET, _DECK]
-        if (o.players, o.deck) in ((3, 40), (5, 48)):
-            r.append(_PREP)
-        r += [_CARDS, _DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
-        if o.sides != SOLO:
-            r.append(_SIGNALS)
+        r += [_GOAL, _TARGET]
+        if o.chiamata:
+            r += [_DEFEND, _PARTNER, _ALONE, _CAPPOTTO, _CARDS, _DIR]
+        else:
+            r.append(_DECK)
+            if (o.players, o.deck) in ((3, 40), (5, 48)):
+                r.append(_PREP)
+            r += [_CARDS, _DIR, _TIE, _REVERSE, _CAPOTE, _CYCLE]
+            if o.sides != SOLO:
+                r.append(_SIGNALS)
         r += [_NAMES, _FIRST, _DEFAULTS]
         return r
 
@@ -112,6 +161,15 @@ class Setup:
             return app.part(i18n.CARDS_VALS, self.style(app))
         if r == _NAMES:
             return ""
+        c = o.call
+        if r == _DEFEND:
+            return app.t(i18n.CALLER_SHARE) % (c[0], 3 * c[0] - c[1])
+        if r == _PARTNER:
+            return app.t(i18n.CALLER_SHARE) % (c[1], 3 * c[0] - c[1])
+        if r == _ALONE:
+            return app.t(i18n.CALLER_SHARE) % (c[2], 4 * c[2])
+        if r == _CAPPOTTO:
+            return "x%d" % c[3]
         if r == _FIRST:
             return app.t(i18n.DRAW) if self.first < 0 else self.name(app, self.first)
         return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
@@ -131,19 +189,23 @@ class Setup:
             o.players = _wrap(o.players, d, 2, 6, 1)
             n = o.players
             self.names = (self.names + [""] * 6)[:n]
-            if not (o.sides == PAIRS and n in (4, 6)) and not (o.sides == TRIOS and n == 6):
-                o.sides = SOLO
+            if o.sides not in _PLAYS.get(n, (SOLO,)):
+                self.play(SOLO)
             if self.first >= n:
                 self.first = -1
         elif r == _SIDES:
-            allowed = (SOLO, PAIRS, TRIOS) if o.players == 6 else (SOLO, PAIRS)
-            o.sides = allowed[(o.sides + d) % len(allowed)]
+            allowed = _PLAYS[o.players]
+            self.play(allowed[(allowed.index(o.sides) + d) % len(allowed)])
         elif r == _GOAL:
-            o.goal = (o.goal + d) % 5
-            o.target = _TARGETS[o.goal][0]
+            # Chiamata's goals are the last three.
+            lo = GOAL_HANDS if o.chiamata else 0
+            o.goal = _wrap(o.goal, d, lo, GOAL_TIME, 1)
+            o.target = self._targets()[0]
         elif r == _TARGET:
-            t = _TARGETS[o.goal]
+            t = self._targets()
             o.target = _wrap(o.target, d, t[2], t[3], t[1])
+        elif r in (_DEFEND, _PARTNER, _ALONE, _CAPPOTTO):
+            self.score(r, d)
         elif r == _DECK:
             o.deck = 88 - o.deck
         elif r == _PREP:
@@ -153,12 +215,24 @@ class Setup:
         elif r == _DIR:
             o.direction ^= 1
         elif r == _TIE:
-            o.tie ^= 1
+            o.tie = (o.tie + d) % 3
         elif r == _FIRST:
             self.first = _wrap(self.first, d, -1, o.players - 1, 1)
         elif _FLAGS[r] is not None:
             k = _FLAGS[r]
             setattr(self.o, k, not getattr(o, k))
+
+    def score(self, r, d):
+        """Step one of the chiamata scores: the partner never gets more than
+        the caller (2 * partner <= 3 * defender, see options.CALL_DEFAULT)."""
+        c = list(self.o.call)
+        k = r - _DEFEND
+        hi = CALL_MAX[k]
+        if k == 1:
+            hi = min(hi, 3 * c[0] // 2)
+        c[k] = _wrap(c[k], d, 0 if k == 1 else 1, hi, 1)
+        c[1] = min(c[1], 3 * c[0] // 2)
+        self.o.call = c
 
     def draw(self, fb, app):
         ui.title(fb, app, app.t(i18n.NEW_MATCH))

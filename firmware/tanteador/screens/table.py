@@ -5,6 +5,9 @@ Layout (rows):
   side names (0-11; the cutter's and the leader's names behind their marks)
   over the digits (14-38), one column a side. Otherwise a grid of two
   columns, a side a row of 14 (name, then its score in 13 px digits).
+  Briscola chiamata (five or six players) shows each player's score, which
+  can be below zero; with six, the dealer sits the hand out, marked so in
+  the grid.
 - 41-63, the hand: the dealer's mark and name in 13 px capitals on the
   left; on the right the hand number (and the signals reminder) over the
   goal or time left and the trump.
@@ -207,6 +210,7 @@ class Table:
         """
         seats = []
         marks = []
+        out = m.sitting_out
         for s in m.options.side_seats(side):
             mk = None
             if not m.over:
@@ -214,6 +218,8 @@ class Table:
                     mk = icons.LEAD
                 elif s == m.cutter:
                     mk = icons.CUT
+                elif s == out:
+                    mk = icons.OUT
             seats.append(s)
             marks.append(mk)
         names = [app.seat_name(s) for s in seats]
