@@ -80,7 +80,7 @@ class CallEntry:
         # width, each field's value as shown (value, fitted, width), and the
         # last line (what it says, its text).
         self._labels = [(app.t(t), ui.width(app.t(t))) for t in _LABELS]
-        self._cells = [None] * 4
+        self._cells = [("", "", 0)] * 4
         self._line = None
 
     def typed(self):
@@ -194,7 +194,7 @@ class CallEntry:
         """Field ``f``'s value as shown: (value, fitted to its row, width)."""
         raw = self._value(app, f)
         c = self._cells[f]
-        if c is None or c[0] != raw:
+        if c[0] != raw:
             lw = self._labels[f][1]
             v = ui.fit(raw, _W - 8 - min(lw, (_W - 8) // 2))
             c = self._cells[f] = (raw, v, ui.width(v))
