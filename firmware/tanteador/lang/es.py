@@ -117,7 +117,6 @@ S = (
     "Capote\n"  # CAPPOTTO_ROW
     "%d (llam. %d)\n"  # CALLER_SHARE
     "solo\n"  # ALONE_SHORT
-    "¿Quién hizo la última baza?\n"  # E_LAST
     "¿Quién ganó la subasta?\n"  # ASK_CALLER
     "Puntos a hacer\n"  # ASK_BID
     "¿Quién tenía la carta?\n"  # ASK_PARTNER
