@@ -8,7 +8,7 @@ hypothesis state machine drives it quickly::
 
 Commands, one per line: ``x`` reset (empty flash, power on), ``x N`` the
 same with a new Briscola chiamata match of N players (5 or 6) saved on the
-table (the setup cannot make one yet), ``p B MS``
+table (random presses seldom set one up), ``p B MS``
 press button B for MS ms, ``c B1 B2 MS`` two buttons at once, ``w MS``
 nothing pressed for MS ms, ``r`` power cycle, ``s`` figures, ``q`` quit. Every command
 answers one line: ``@ok EVENTS SCREEN`` or ``@fail MESSAGE``.

@@ -2,7 +2,6 @@
 its refusals, editing it, undo and redo, and a power cut in the middle of it."""
 
 import json
-import shutil
 import os
 
 from app_helpers import SaveCounter, boot, play, reboot, saved
@@ -273,10 +272,9 @@ def test_a_saved_call_that_does_not_fit_resumes_on_the_table(tmp_path):
 
 
 def test_the_example_script_plays_a_whole_match(tmp_path, capsys):
-    flash = tmp_path / "flash"
-    flash.mkdir()
-    shutil.copy(os.path.join(EXAMPLE, "state.json"), str(flash))
-    rc = cli.main(["sim", "--flash", str(flash), "--script", os.path.join(EXAMPLE, "match.txt"), "--json"])
+    # From an empty flash: the setup, then three hands.
+    rc = cli.main(["sim", "--flash", str(tmp_path / "flash"), "--script", os.path.join(EXAMPLE, "match.txt"),
+                   "--json"])
     out = capsys.readouterr().out
     assert rc == 0
     doc = json.loads(out.strip().splitlines()[-1])
@@ -284,6 +282,7 @@ def test_the_example_script_plays_a_whole_match(tmp_path, capsys):
     from tanteador.match import Match
 
     m = Match.from_dict(doc["m"])
+    assert m.chiamata and m.options.players == 5 and m.options.first_dealer == 0
     assert [h.entry for h in m.hands] == [(1, 2, 61, 70), (4, 4, 65, 60), (3, 0, 61, 120)]
     assert [h.trump for h in m.hands] == [0, 3, 1]
     assert m.over and m.winner == 3 and m.totals == [2, 1, 0, 4, -7]

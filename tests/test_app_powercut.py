@@ -114,7 +114,7 @@ def app_doc(app):
 
 
 # Briscola chiamata: calls by the buttons, undo, redo and an edit of a call,
-# from a new match of five saved on the table (the setup cannot make one yet).
+# from a new match of five saved on the table.
 CALL_START = {"players": 5, "sides": 3, "goal": 2, "target": 9}
 CALL_STEPS = [
     ("trump", TRUMP),

@@ -123,7 +123,7 @@ class Play(RuleBasedStateMachine):
     played = 0
 
     # Most runs start from an empty flash (the setup); some on a Briscola
-    # chiamata match of 5 or 6 players, which the setup does not offer yet.
+    # chiamata match of 5 or 6 players, which random presses seldom set up.
     @initialize(start=st.sampled_from(("x", "x", "x 5", "x 6")))
     def reset(self, start):
         self.do(start)
