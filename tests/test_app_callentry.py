@@ -80,6 +80,10 @@ def test_a_caller_alone_and_a_cappotto(tmp_path):
     assert app.screen.vals == [2, 2, 61, 0] and "Cappotto: Carla -8" in app.texts
     play(app, board, "OK")
     assert m.totals == [0, 10, -10, 0, 0]
+    # The hand editor sums a call up: caller (alone), points over the bid, the result.
+    play(app, board, "long OK; DOWN x2; OK; UP; OK")
+    assert app.screen.NAME == "handedit"
+    assert "Bea alone" in app.texts and "120/61" in app.texts and "Cappotto: Bea +8" in app.texts
 
 
 def test_six_players_the_dealer_sits_out_of_every_list(tmp_path):
@@ -183,7 +187,7 @@ def test_an_edit_that_would_end_the_match_earlier_is_refused(tmp_path):
     assert not m.over and m.totals == [-2, 1, 3, 0, -2]
     before = m.to_dict()
     play(app, board, "long OK; DOWN x2; OK; UP; OK")
-    assert app.screen.NAME == "handedit" and "Bea+Carla" in app.texts and "70/61" in app.texts
+    assert app.screen.NAME == "handedit" and "Bea/Carla" in app.texts and "70/61" in app.texts
     assert "Made: Bea +2" in app.texts
     # Bea alone with 120 would have won the match at hand 1.
     play(app, board, "OK; OK; OK; UP; OK; hold UP 5000; OK")
@@ -211,7 +215,7 @@ def test_edit_a_past_call_from_the_history(tmp_path):
     play(app, board, "OK; DOWN x20")
     assert "Down: Bea -2" in app.texts and saves.n == 0
     play(app, board, "OK")
-    assert app.screen.NAME == "handedit" and "Bea+Fede" in app.texts and "50/61" in app.texts
+    assert app.screen.NAME == "handedit" and "Bea/Fede" in app.texts and "50/61" in app.texts
     h = m.hands[0]
     assert h.entry == (1, 5, 61, 50) and h.points == (0, -2, 1, 1, 1, -1)
     assert m.totals == [1, -2, -1, 0, 2, 0] and len(m.hands) == 2

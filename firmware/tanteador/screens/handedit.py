@@ -7,11 +7,11 @@ from tanteador.screens import ui
 
 
 def _call(app, entry):
-    """The row of a chiamata hand's call: caller and partner (or "alone"), then
-    the points of the caller's side over the bid."""
+    """The row of a chiamata hand's call: caller/partner (or caller "alone"),
+    then the points of the caller's side over the bid, as the history has them."""
     c, p, bid, pts = entry
     who = app.seat_name(c)
-    who += " " + app.t(i18n.ALONE) if p == c else "+" + app.seat_name(p)
+    who += " " + app.t(i18n.ALONE) if p == c else "/" + app.seat_name(p)
     return who, "%d/%d" % (pts, bid)
 
 
