@@ -61,7 +61,8 @@ def refusal(app, e):
     """What a refusal (RulesError ``e``) says: its reason with its numbers,
     after the name of the side at fault when there is one."""
     s = app.t(reason(e.code))
-    if e.nums:
+    # Some reasons say no number (a seat sitting out is shown, not told).
+    if e.nums and "%" in s:
         s = s % e.nums
     if e.side is not None:
         tail = ": " + s
