@@ -252,6 +252,21 @@ def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
     assert can_hold(needs, pile, pile_cards) == _oracle(needs, pile, pile_cards), (needs, pile, pile_cards)
 
 
+@given(st.integers(7, 8), st.sampled_from([(0, 0), (8, 5), (7, 6)]), st.randoms(use_true_random=False))
+@settings(max_examples=40, deadline=None)
+def test_more_sides_than_a_table_has_match_brute_force(nsides, tricks, rnd):
+    # can_hold takes any number of sides: a real deal, some nudged by a
+    # few points, with and without a trick limit that bites.
+    needs = [0] * nsides
+    for v in VALUE_CARDS:
+        needs[rnd.randrange(nsides)] += v
+    i, j, d = rnd.randrange(nsides), rnd.randrange(nsides), rnd.choice([0, 0, 1, 2, 3])
+    if needs[i] >= d:
+        needs[i] -= d
+        needs[j] += d
+    assert can_hold(needs, 0, 0, *tricks) == _oracle(needs, 0, 0, *tricks), (needs, tricks)
+
+
 def _setups():
     # Every table the setup allows, as (sides, players, tricks, undrawn cards).
     out = set()
@@ -428,7 +443,9 @@ def test_the_card_tables_are_the_cards():
         assert rules._SIDE6[x] == record(x, six), x
         high = [11 * w[0] + 10 * w[1] for w in ways[x]]
         high6 = [11 * w[0] + 10 * w[1] for w in six]
-        top = sum(max((w[t] for w in six), default=0) << field[t] for t in range(5))
-        assert list(rules._PER[x * 9:x * 9 + 9]) == [
+        top6 = sum(max((w[t] for w in six), default=0) << field[t] for t in range(5))
+        top = sum(max((w[t] for w in ways[x]), default=0) << field[t] for t in range(5))
+        assert list(rules._PER[x * 12:x * 12 + 12]) == [
             min(high, default=255), max(high, default=0), min(high6, default=255), max(high6, default=0),
-            max((sum(w) for w in ways[x]), default=0), len(six), top & 255, top >> 8 & 255, top >> 16], x
+            max((sum(w) for w in ways[x]), default=0), len(six),
+            top6 & 255, top6 >> 8 & 255, top6 >> 16, top & 255, top >> 8 & 255, top >> 16], x
