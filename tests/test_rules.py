@@ -235,6 +235,16 @@ def test_every_point_in_the_pile_whatever_was_checked_before():
         assert can_hold([0, 0, 0], 120, 3) == _oracle([0, 0, 0], 120, 3) is False
 
 
+@pytest.mark.parametrize("needs,pile,pile_cards", [
+    ((60, 65), -5, 3),            # no pile is worth less than nothing
+    ((40, 40, 39), 1, 1),         # no card is worth 1
+    ((40, 40, 30), 10, 0),        # points in the pile need a card there
+    ((6,) * 18 + (4,) * 3, 0, 0),  # more sides with points than value cards
+])
+def test_piles_and_sides_no_deal_gives(needs, pile, pile_cards):
+    assert can_hold(needs, pile, pile_cards) is False
+
+
 @given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
 @settings(max_examples=150, deadline=None)
 def test_more_sides_match_brute_force(nsides, pile_cards, rnd):

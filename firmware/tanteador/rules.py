@@ -436,7 +436,7 @@ def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     if not xs:
         # No side holds a point: all twenty value cards are in the pile.
         return pile_cards >= 20
-    if len(xs) > 20 or pile and (pile == 1 or pile_cards < 1):
+    if len(xs) > 20 or pile < 0 or pile and (pile == 1 or pile_cards < 1):
         # Every side with points holds a value card; a pile with points too.
         return False
     if players and (20 + len(xs) * (players - 1)) // players > tricks:
