@@ -235,6 +235,16 @@ def test_every_point_in_the_pile_whatever_was_checked_before():
         assert can_hold([0, 0, 0], 120, 3) == _oracle([0, 0, 0], 120, 3) is False
 
 
+@pytest.mark.parametrize("needs,pile,pile_cards", [
+    ((60, 65), -5, 3),            # no pile is worth less than nothing
+    ((40, 40, 39), 1, 1),         # no card is worth 1
+    ((40, 40, 30), 10, 0),        # points in the pile need a card there
+    ((6,) * 18 + (4,) * 3, 0, 0),  # more sides with points than value cards
+])
+def test_piles_and_sides_no_deal_gives(needs, pile, pile_cards):
+    assert can_hold(needs, pile, pile_cards) is False
+
+
 @given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
 @settings(max_examples=150, deadline=None)
 def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
@@ -250,6 +260,21 @@ def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
             needs[i] -= d
             needs[j] += d
     assert can_hold(needs, pile, pile_cards) == _oracle(needs, pile, pile_cards), (needs, pile, pile_cards)
+
+
+@given(st.integers(7, 8), st.sampled_from([(0, 0), (8, 5), (7, 6)]), st.randoms(use_true_random=False))
+@settings(max_examples=40, deadline=None)
+def test_more_sides_than_a_table_has_match_brute_force(nsides, tricks, rnd):
+    # can_hold takes any number of sides: a real deal, some nudged by a
+    # few points, with and without a trick limit that bites.
+    needs = [0] * nsides
+    for v in VALUE_CARDS:
+        needs[rnd.randrange(nsides)] += v
+    i, j, d = rnd.randrange(nsides), rnd.randrange(nsides), rnd.choice([0, 0, 1, 2, 3])
+    if needs[i] >= d:
+        needs[i] -= d
+        needs[j] += d
+    assert can_hold(needs, 0, 0, *tricks) == _oracle(needs, 0, 0, *tricks), (needs, tricks)
 
 
 def _setups():
@@ -392,24 +417,45 @@ def test_capote_with_undrawn_cards(points, undrawn, side):
 
 
 def test_the_card_tables_are_the_cards():
-    # Every count of each value type (0..4 of each), from the cards alone.
+    # Every way of making each number out of the value cards (0..4 of each
+    # value), and what the search's tables say about them, from the cards
+    # alone.
     from itertools import product
 
     values = (11, 10, 4, 3, 2)
-    fewest = [[255] * 121 for _ in range(6)]
-    few = [[set() for _ in range(4)] for _ in range(6)]
+    field = (12, 16, 0, 4, 8)        # where each value's count sits in a packed int
+    ways = [[] for _ in range(121)]
     for counts in product(range(5), repeat=5):
-        x = sum(c * v for c, v in zip(counts, values))
-        for t in range(6):
-            if any(counts[:t]):
-                continue
-            cards = sum(counts)
-            fewest[t][x] = min(fewest[t][x], cards)
-            for k in range(cards, 4):
-                few[t][k].add(x)
-    mc = rules._MC
-    for t in range(6):
-        assert list(mc[t * 121:(t + 1) * 121]) == fewest[t], t
-        for k in range(4):
-            row = mc[726 + (t * 4 + k) * 5:726 + (t * 4 + k + 1) * 5]
-            assert {x for x in range(40) if row[x >> 3] >> (x & 7) & 1} == few[t][k], (t, k)
+        ways[sum(c * v for c, v in zip(counts, values))].append(counts)
+
+    assert list(rules._MC) == [min((sum(w) for w in ways[x]), default=255) for x in range(121)]
+
+    for k, n, j in product(range(5), repeat=3):
+        made = {4 * a + 3 * b + 2 * c for a in range(k + 1) for b in range(n + 1) for c in range(j + 1)}
+        row = rules._LM[(k * 25 + n * 5 + j) * 5:(k * 25 + n * 5 + j + 1) * 5]
+        assert {s for s in range(40) if row[s >> 3] >> (s & 7) & 1} == made, (k, n, j)
+
+    for s in range(37):
+        lows = [(k, n, j) for k, n, j in product(range(5), repeat=3) if 4 * k + 3 * n + 2 * j == s]
+        lows.sort(key=lambda w: (sum(w), -w[0], -w[1]))
+        assert rules._LOWS[s] == tuple(k | n << 4 | j << 8 | (k + n + j) << 20 for k, n, j in lows), s
+
+    def record(x, ws):
+        if not ws:
+            return 15
+        lo = min(w[0] + w[1] for w in ws)
+        hi = max(w[0] + w[1] for w in ws)
+        return lo | hi << 8 | (x & 1) << 16 | (0 if hi else x) << 21
+
+    for x in range(121):
+        six = [w for w in ways[x] if sum(w) <= 6]
+        assert rules._SIDE[x] == record(x, ways[x]), x
+        assert rules._SIDE6[x] == record(x, six), x
+        high = [11 * w[0] + 10 * w[1] for w in ways[x]]
+        high6 = [11 * w[0] + 10 * w[1] for w in six]
+        top6 = sum(max((w[t] for w in six), default=0) << field[t] for t in range(5))
+        top = sum(max((w[t] for w in ways[x]), default=0) << field[t] for t in range(5))
+        assert list(rules._PER[x * 12:x * 12 + 12]) == [
+            min(high, default=255), max(high, default=0), min(high6, default=255), max(high6, default=0),
+            max((sum(w) for w in ways[x]), default=0), len(six),
+            top6 & 255, top6 >> 8 & 255, top6 >> 16, top & 255, top >> 8 & 255, top >> 16], x
