@@ -226,9 +226,11 @@ def prepare(base, doc, text):
     script.write_text(text)
     return {"dir": str(flash), "script": str(script)}
 
-def script_run(args, impl):
-    """Run the 'script' command -> (result, {"crcs": frame checksum per step, "fb": last frame})."""
-    res = mplane.drive("script", args, impl=impl)
+def script_run(args, impl, tree=None):
+    """Run the 'script' command -> (result, {"crcs": frame checksum per step, "fb": last frame}).
+
+    ``tree``: the compiled firmware to run instead of the sources."""
+    res = mplane.drive("script", args, impl=impl, pythonpath=[tree, mplane.DEVICE] if tree else None)
     crcs = []
     for r in res:
         if r["k"] == "crc":
@@ -255,11 +257,13 @@ MATCHES = [
 
 @pytest.mark.parametrize("opts,lang,wait", MATCHES, ids=lambda v: str(v) if not isinstance(v, dict) else
                          "p%d-g%d" % (v["players"], v["goal"]))
-def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait):
+def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, mpy_tree):
+    # MicroPython runs the .mpy files a Pico runs: a whole match's screens
+    # compiled from source inside 190 KB of the 64-bit port scatter its heap.
     doc, text, final = matchplan.generate(opts, str(tmp_path / "gen"), seed=opts["players"] * 7 + opts["goal"],
                                           wait_ms=wait, lang=lang)
     assert final["m"] is not None
-    mp, mpf = script_run(prepare(tmp_path / "mp", doc, text), "mp")
+    mp, mpf = script_run(prepare(tmp_path / "mp", doc, text), "mp", mpy_tree)
     cp, cpf = script_run(prepare(tmp_path / "cp", doc, text), "cpython")
     assert canon(mp["state"]) == canon(cp["state"]) == canon(final)
     import script
@@ -398,7 +402,7 @@ def _events(res):
     return out
 
 
-def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path):
+def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path, mpy_tree):
     """Taps of 60 ms down, 60 ms up while every redraw costs 300 ms: every press acted on, in order."""
     import script
 
@@ -410,7 +414,8 @@ def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path):
     assert len(want) == taps
     slow = dict(draw_ms=300, press_ms=60, gap_ms=60, events=True)
     for impl in ("mp", "cpython"):
-        res = mplane.drive("script", dict(prepare(tmp_path / impl, doc, text), **slow), impl=impl)
+        res = mplane.drive("script", dict(prepare(tmp_path / impl, doc, text), **slow), impl=impl,
+                           pythonpath=[mpy_tree, mplane.DEVICE] if impl == "mp" else None)
         main = [r for r in res if r["k"] == "script"][0]
         assert _events(res) == want, impl
         # The same match, hand for hand (the time each hand took differs: the taps are faster).
