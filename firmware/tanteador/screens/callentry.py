@@ -23,9 +23,8 @@ it: a call made or missed by a little is one press or one hold away.
 from micropython import const
 
 from tanteador import i18n
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
-from tanteador.screens.entry import reason, step
+from tanteador.screens.entry import keys, reason, step
 
 _CALLER = const(0)
 _BID = const(1)
@@ -130,32 +129,7 @@ class CallEntry:
             v[3] = step(v[3], up, n)
 
     def handle(self, ev, app):
-        b, kind, n = ev
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            self._change(b == UP, n)
-            self.err = None
-            app.dirty = True
-            # Kept once the buttons rest: a power cut comes back to this call.
-            self.kept = True
-            app.save_soon()
-            return
-        if kind != PRESS:
-            return
-        if b == BACK:
-            self.err = None
-            if self.i > 0:
-                self.i -= 1
-            else:
-                app.pop()
-                if self.kept:
-                    app.save_soon()
-            app.dirty = True
-        elif b == OK:
-            if self.i < _POINTS:
-                self.err = None
-                self.i += 1
-                app.dirty = True
-                return
+        if keys(self, ev, app, _POINTS + 1, self._change):
             self.ok(app)
 
     def ok(self, app):

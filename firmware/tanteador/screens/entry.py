@@ -57,6 +57,41 @@ def reason(code):
     return i18n.E_OTHER
 
 
+def keys(s, ev, app, fields, change):
+    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
+    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``,
+    OK goes to the next field, BACK to the one before (on the first, it
+    leaves). True when OK was pressed on the last field: record it then.
+    What is typed is saved once the buttons rest, so a power cut comes back
+    to it; leaving saves the table again if it was."""
+    b, kind, n = ev
+    if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+        change(b == UP, n)
+        s.err = None
+        app.dirty = True
+        s.kept = True
+        app.save_soon()
+        return False
+    if kind != PRESS:
+        return False
+    if b == BACK:
+        s.err = None
+        if s.i > 0:
+            s.i -= 1
+        else:
+            app.pop()
+            if s.kept:
+                app.save_soon()
+        app.dirty = True
+    elif b == OK:
+        if s.i + 1 >= fields:
+            return True
+        s.err = None
+        s.i += 1
+        app.dirty = True
+    return False
+
+
 def refusal(app, e):
     """What a refusal (RulesError ``e``) says: its reason with its numbers,
     after the name of the side at fault when there is one."""
@@ -201,41 +236,18 @@ class Entry:
             ui.center(fb, app, y, text)
 
     def handle(self, ev, app):
-        b, kind, n = ev
         if self.last is not None:
-            self._ask(b, kind, app)
-            return
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            up = b == UP
-            if self.two:
-                v = step(self.vals[0], up, n)
-                self.vals = [v, 120 - v]
-            else:
-                self.vals[self.i] = step(self.vals[self.i], up, n, False)
-                self._derive()
-            self.err = None
-            app.dirty = True
-            # Kept once the buttons rest: a power cut comes back to these points.
-            self.kept = True
-            app.save_soon()
-            return
-        if kind != PRESS:
-            return
-        if b == BACK:
-            self.err = None
-            if self.i > 0:
-                self.i -= 1
-            else:
-                app.pop()
-                if self.kept:
-                    app.save_soon()
-            app.dirty = True
-        elif b == OK:
-            if self.i + 1 < self.fields:
-                self.i += 1
-                app.dirty = True
-                return
+            self._ask(ev[0], ev[1], app)
+        elif keys(self, ev, app, self.fields, self._change):
             self.ok(app)
+
+    def _change(self, up, n):
+        if self.two:
+            v = step(self.vals[0], up, n)
+            self.vals = [v, 120 - v]
+        else:
+            self.vals[self.i] = step(self.vals[self.i], up, n, False)
+            self._derive()
 
     def _ask(self, b, kind, app):
         # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
