@@ -166,19 +166,23 @@ class App:
 
             self.push(History(self))
             self.push(HandEdit(edit))
+        e = self.hand_entry(edit, en[2:])
+        e.i = min(en[1], e.fields - 1)
+        e.kept = True
+        self.push(e)
+
+    def hand_entry(self, edit=None, vals=None):
+        """The screen that enters a hand of this match (or edits past hand
+        ``edit``), starting from ``vals`` if given: the points entry, or in
+        chiamata the call entry."""
         m = self.match
         if m is not None and m.chiamata:
             from tanteador.screens.callentry import CallEntry
 
-            e = CallEntry(self, edit, en[2:])
-            e.i = en[1]
-        else:
-            from tanteador.screens.entry import Entry
+            return CallEntry(self, edit, vals)
+        from tanteador.screens.entry import Entry
 
-            e = Entry(self, edit, en[2:])
-            e.i = min(en[1], e.fields - 1)
-        e.kept = True
-        self.push(e)
+        return Entry(self, edit, vals)
 
     def _settings(self):
         from tanteador.screens.menu import Menu

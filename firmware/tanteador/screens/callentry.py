@@ -53,6 +53,8 @@ class CallEntry:
     # The same name as the Brisca entry: the saved document resumes "entry"
     # and its values say which of the two it is (see document.py).
     NAME = "entry"
+    # Caller, bid, partner, points.
+    fields = _POINTS + 1
 
     def __init__(self, app, edit=None, vals=None):
         from tanteador.chiamata import BID_MIN, sitting_out
@@ -129,7 +131,7 @@ class CallEntry:
             v[3] = step(v[3], up, n)
 
     def handle(self, ev, app):
-        if keys(self, ev, app, _POINTS + 1, self._change):
+        if keys(self, ev, app, self.fields, self._change):
             self.ok(app)
 
     def ok(self, app):

@@ -45,14 +45,8 @@ class HandEdit:
         elif b == BACK:
             app.pop()
         elif b == OK:
-            if self.sel == 0 and app.match.chiamata:
-                from tanteador.screens.callentry import CallEntry
-
-                app.push(CallEntry(app, edit=self.index))
-            elif self.sel == 0:
-                from tanteador.screens.entry import Entry
-
-                app.push(Entry(app, edit=self.index))
+            if self.sel == 0:
+                app.push(app.hand_entry(self.index))
             else:
                 from tanteador.screens.trump import Trump
 

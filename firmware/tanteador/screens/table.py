@@ -287,14 +287,8 @@ class Table:
                 from tanteador.screens.trump import Trump
 
                 app.push(Trump(app))
-            elif m.chiamata:
-                from tanteador.screens.callentry import CallEntry
-
-                app.push(CallEntry(app))
             else:
-                from tanteador.screens.entry import Entry
-
-                app.push(Entry(app))
+                app.push(app.hand_entry())
 
     def tick(self, app, now_ms):
         left = self._left(app)

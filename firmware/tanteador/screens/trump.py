@@ -57,14 +57,7 @@ class Trump:
         elif b == OK:
             if self.edit is None:
                 app.set_trump(self.suit)
-                if app.match.chiamata:
-                    from tanteador.screens.callentry import CallEntry
-
-                    app.replace(CallEntry(app))
-                else:
-                    from tanteador.screens.entry import Entry
-
-                    app.replace(Entry(app))
+                app.replace(app.hand_entry())
             else:
                 from tanteador.rules import RulesError
 
