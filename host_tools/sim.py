@@ -15,7 +15,9 @@ from host_tools import UsageError, UserError, firmware_paths
 from host_tools.folders import check_writable
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3
-SHORT_MS = 80
+# A tap: well over the firmware's 20 ms debounce, short enough that a quick
+# typist's keys do not pile up.
+SHORT_MS = 50
 LONG_MS = 800
 HOLD_MS = 1500
 GAP_MS = 40
@@ -126,90 +128,46 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
     return app
 
 
-# A terminal's key repeat: after an initial delay (REPEAT_DELAY_MIN..MAX) the held
-# key arrives again and again, REPEAT_MS or less apart (22 Hz or faster).
-REPEAT_DELAY_MIN = 150
-REPEAT_DELAY_MAX = 2500
-REPEAT_MS = 45
-# Gaps in a repeat stream that the terminal, ssh or tmux may add without the key being let go.
-REPEAT_JITTER_MS = 100
-
-
 class KeyPresser:
-    """Turns key strokes into button levels over time.
+    """Turns key strokes into button presses over time, one at a time, in order.
 
     Every key typed is a press of ``ms`` (SHORT_MS for a tap), whatever the
-    typing speed: presses that come while the button is still down, or too
-    fast, are queued and start GAP_MS after the previous release, so the
-    debounce sees every one of them. Only the terminal's key repeat keeps a
-    button held (which gives UP/DOWN their auto-repeat): a stream of the same
-    key REPEAT_MS or less apart that starts after an initial delay, as a
-    held key does and tapping does not.
+    typing speed and whichever the button: it starts GAP_MS after the
+    previous press ended, so the debounce sees each one and each lands on
+    the screen the device shows by then (a key typed during a long OK acts
+    on the menu it opens, not on the table under it). A terminal's repeat of
+    a held key is a stream of presses like any other: a terminal sends no
+    key-up, so a repeat cannot be told from fast typing. Holds have keys of
+    their own (+, -, *, L then a key).
     """
 
     def __init__(self, board):
         self.board = board
-        self.release_at = [None, None, None, None]
-        self.up_since = [-GAP_MS, -GAP_MS, -GAP_MS, -GAP_MS]
         self.queue = []
-        self.last_key = [None, None, None, None]
-        self.gap_before = [None, None, None, None]
-        self.repeating = [False, False, False, False]
-
-    def _is_repeat(self, button, now):
-        """Is a short key for ``button`` at ``now`` the terminal repeating a held key?"""
-        last = self.last_key[button]
-        gap = None if last is None else now - last
-        before = self.gap_before[button]
-        self.last_key[button] = now
-        self.gap_before[button] = gap
-        if gap is None:
-            self.repeating[button] = False
-        elif self.repeating[button]:
-            self.repeating[button] = gap <= REPEAT_JITTER_MS
-        else:
-            self.repeating[button] = (gap <= REPEAT_MS and before is not None
-                                      and REPEAT_DELAY_MIN <= before <= REPEAT_DELAY_MAX)
-        return self.repeating[button]
+        self.held = None        # the button down now
+        self.release_at = 0     # when it goes up
+        self.free_at = -GAP_MS  # when the next press may start
 
     def press(self, button, ms, now):
-        """A key for ``button`` typed at ``now``: a press of ``ms``, or more of a held key."""
-        if ms == SHORT_MS and self._is_repeat(button, now):
-            queued = any(q[0] == button for q in self.queue)
-            held = self.release_at[button]
-            if held is not None and not queued:
-                self.release_at[button] = max(held, now + SHORT_MS)
-                return
-            if queued:
-                # the press this stream belongs to has not started yet
-                return
-            # a late repeat after the button went up: the key is still down, press again
+        """A key for ``button`` typed at ``now``: a press of ``ms`` once those typed before it are done."""
         self.queue.append((button, ms))
 
     def tick(self, now):
         """Apply what is due at `now` to the board's levels, as edges stamped `now`
         (the keyboard's time, which a busy device's clock may be ahead of)."""
-        for b in range(4):
-            r = self.release_at[b]
-            if r is not None and now >= r:
-                self.board.press(b, False, now)
-                self.release_at[b] = None
-                self.up_since[b] = now
-        started = []
-        rest = []
-        for q in self.queue:
-            b, ms = q
-            if b in started or self.release_at[b] is not None or now < self.up_since[b] + GAP_MS:
-                rest.append(q)
-                started.append(b)
-                continue
+        if self.held is not None and now >= self.release_at:
+            self.board.press(self.held, False, now)
+            self.held = None
+            self.free_at = now + GAP_MS
+        if self.held is None and self.queue and now >= self.free_at:
+            b, ms = self.queue.pop(0)
             self.board.press(b, True, now)
-            self.release_at[b] = now + ms
-            started.append(b)
-        self.queue = rest
+            self.held = b
+            self.release_at = now + ms
 
     def busy(self):
-        return bool(self.queue) or any(r is not None for r in self.release_at)
+        """True while a typed key has not yet been pressed and let go."""
+        return bool(self.queue) or self.held is not None
 
 
 # key -> (button, duration). Letters count in either case, so Caps Lock changes

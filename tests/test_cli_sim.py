@@ -119,31 +119,23 @@ def run_keys(presser, board, events, until):
 def test_keypresser_short_long_and_queued_presses():
     board = Levels()
     kp = sim.KeyPresser(board)
-    run_keys(kp, board, {0: [(sim.OK, sim.SHORT_MS), (sim.OK, sim.SHORT_MS)], 200: [(sim.BACK, sim.LONG_MS)]}, 1200)
-    ok = [(t, d) for t, b, d in board.log if b == sim.OK]
-    assert ok == [(0, True), (80, False), (120, True), (200, False)]  # second press waits GAP_MS
-    back = [(t, d) for t, b, d in board.log if b == sim.BACK]
-    assert back == [(200, True), (1000, False)]
+    run_keys(kp, board, {0: [(sim.OK, sim.SHORT_MS), (sim.OK, sim.SHORT_MS)], 100: [(sim.BACK, sim.LONG_MS)]}, 1300)
+    # One press at a time, in the order typed, each GAP_MS after the last one ended.
+    s, g = sim.SHORT_MS, sim.GAP_MS
+    assert [(t, b, d) for t, b, d in board.log] == [
+        (0, sim.OK, True), (s, sim.OK, False), (s + g, sim.OK, True), (2 * s + g, sim.OK, False),
+        (2 * s + 2 * g, sim.BACK, True), (2 * s + 2 * g + sim.LONG_MS, sim.BACK, False)]
     assert not kp.busy()
 
 
-def test_keypresser_key_repeat_keeps_the_button_held():
+def test_keypresser_a_terminals_key_repeat_is_a_press_per_key():
     board = Levels()
     kp = sim.KeyPresser(board)
     # A held key: typed once, then the terminal repeats it after its delay, every 30 ms.
     repeats = {t: [(sim.UP, sim.SHORT_MS)] for t in [0] + list(range(500, 1100, 30))}
-    run_keys(kp, board, repeats, 1600)
-    assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (1150, False)]
-
-
-def test_keypresser_a_repeat_late_by_jitter_presses_again():
-    board = Levels()
-    kp = sim.KeyPresser(board)
-    # Held: the stream stalls for 90 ms once (ssh, tmux), longer than a press lasts.
-    times = [0, 500, 530, 560, 650, 680, 710]
-    run_keys(kp, board, {t: [(sim.UP, sim.SHORT_MS)] for t in times}, 1200)
-    assert [(t, d) for t, b, d in board.log] == [(0, True), (80, False), (500, True), (640, False),
-                                                 (680, True), (790, False)]
+    run_keys(kp, board, repeats, 4000)
+    assert sum(1 for t, b, d in board.log if d) == len(repeats)
+    assert not kp.busy()
 
 
 @pytest.mark.parametrize("apart", [30, 50, 100, 120, 300])
@@ -323,3 +315,41 @@ def test_sim_refuses_a_pace_out_of_range(tmp_path, capsys, extra):
 def test_sim_pace_needs_a_script(tmp_path, capsys):
     assert cli.main(["sim", "--flash", str(tmp_path), "--gap-ms", "60"]) == 2
     assert "needs a script" in capsys.readouterr().err
+
+
+def _typed(term, keys, at, ms):
+    """``keys`` typed at ``at`` (ms), then ``ms`` of the terminal's loop."""
+    term.step(at, keys)
+    for k in range(10, ms, 10):
+        term.step(at + k)
+
+
+def _to_entry(term):
+    for i, keys in enumerate(("\r", "\r", "s", "\r")):   # start, the draw, oros, the points
+        _typed(term, keys, i * 1000, 1000)
+    return 4000
+
+
+def test_terminal_a_burst_of_one_key_is_a_press_per_key(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    term = sim.Terminal(board, app, "x", out=io.StringIO())
+    t = _to_entry(term)
+    assert app.screen.NAME == "entry"
+    start = app.screen.vals[0]
+    # 39 DOWNs: one, then after a pause a stream 20 ms apart, as a terminal's repeat or a quick hand sends.
+    _typed(term, "s", t, 300)
+    for i in range(38):
+        _typed(term, "s", t + 300 + 20 * i, 20)
+    _typed(term, "", t + 1100, 6000)
+    assert app.screen.vals[0] == start - 39
+
+
+def test_terminal_keys_typed_during_a_long_ok_act_on_the_menu_it_opens(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    term = sim.Terminal(board, app, "x", out=io.StringIO())
+    for i, keys in enumerate(("\r", "\r")):   # start, the draw: the table
+        _typed(term, keys, i * 1000, 1000)
+    assert app.screen.NAME == "table" and app.trump is None
+    _typed(term, "*ss", 2000, 3000)
+    assert app.screen.NAME == "menu" and app.screen.sel == 2
+    assert app.trump is None                       # the table under the menu saw no DOWN
