@@ -43,6 +43,7 @@ class HostBoard:
         self._diff = PageDiff(self.buffer, WIDTH)
         self.pages_sent = 0
         self.last_mask = 0       # pages the last frame sent
+        self.last_windows = []   # and the rectangles of them an SSD1306 gets (tanteador.pages)
         self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.levels = [False, False, False, False]
         self.now = 0
@@ -106,12 +107,13 @@ class HostBoard:
         self.frames += 1
         mask = self._diff.changed()
         self.last_mask = mask
+        self.last_windows = self._diff.windows if mask else []
         m = mask
         while m:
             self.pages_sent += m & 1
             m >>= 1
         if self.timing is not None:
-            self.charge(self.timing.frame_us(mask))
+            self.charge(self.timing.frame_us(self.last_windows))
 
     @property
     def frame(self):
