@@ -467,6 +467,13 @@ class App:
             self._warm += 1
         return False
 
+    def pause(self, now_ms):
+        """How long the loop may sleep before the next poll: POLL_MS, or less
+        when a press settles sooner (its debounce time ends), so that the
+        answer to a press does not wait for the next tick of the loop."""
+        d = self.keys.due(now_ms)
+        return POLL_MS if d is None or d > POLL_MS else d
+
     def _guard(self, what, arg):
         """Run a screen's handle/tick/draw; an exception becomes the error screen."""
         top = self.stack[-1]
@@ -588,14 +595,15 @@ async def _main(board):
         board.feed()
         if nap is not None and app.blank and not app.swallow and nap(40):
             continue
+        pause = app.pause(board.ticks_ms())
         if sleep_ms is not None:
-            await sleep_ms(POLL_MS)
+            await sleep_ms(pause)
         else:
-            await asyncio.sleep(POLL_MS / 1000)
+            await asyncio.sleep(pause / 1000)
 
 
 def run(board):
-    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass).
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, sooner when a press settles).
 
     Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
     does not reset it under the user. Any other way out leaves the watchdog
