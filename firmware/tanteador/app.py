@@ -94,6 +94,7 @@ class App:
         self._drawn = False
         self._warm = 0
         self._save_at = None
+        self._commit_due = False
         # The hand just recorded, told on the table until the next press.
         self.banner = None
         rb = getattr(board, "rand_below", None)
@@ -217,12 +218,18 @@ class App:
         return doc
 
     def commit(self):
-        """Save the state once (after a committed action); a failure shows a notice."""
+        """Save the state once (after a committed action), at the end of this
+        poll: right after the frame that shows the action, so that the flash
+        write (50-250 ms) does not hold up the answer to the press. A failure
+        shows a notice."""
         self._save_at = None
+        self._commit_due = True
+
+    def _save(self):
+        self._commit_due = False
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
-        return problem
 
     def save_soon(self):
         """Save once the buttons have been still for a moment (a trump picked on the table).
@@ -236,8 +243,8 @@ class App:
     def flush(self):
         """Write now a save that waits for the buttons to rest (the simulator
         quitting: closing a terminal is not a power cut)."""
-        if self._save_at is not None:
-            self.commit()
+        if self._save_at is not None or self._commit_due:
+            self._save()
 
     def set_trump(self, suit):
         """The trump of the hand in play, saved soon."""
@@ -433,12 +440,14 @@ class App:
         if self._save_at is not None and not held and now_ms - self._save_at >= 0 \
                 and not getattr(self.stack[-1], "editing", False):
             self.commit()
+        shown = False
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()
-            self._drawn = True
-            return True
-        return False
+            self._drawn = shown = True
+        if self._commit_due:
+            self._save()
+        return shown
 
     def tidy(self, now_ms):
         """Housekeeping once a poll's frame is out, so that none of it falls
