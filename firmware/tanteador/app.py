@@ -115,10 +115,11 @@ class App:
         # Importing the fonts left its garbage: the first screen loads on a tidy heap.
         _collect()
         self._boot(scr, problem, tr, en)
-        # The store's boot-only code need not stay for the first screen.
-        self.sweep()
         self._guard(2, None)
         board.show()
+        # The store's boot-only code need not stay; unloading it (and the
+        # collection that follows) waits until the first frame is out.
+        self.sweep()
 
     # -- boot and saving -------------------------------------------------
 
