@@ -7,11 +7,13 @@ the device; the simulator, the tests and the bench share the one model.
 Figures:
 
 - the OLED: the SSD1306 board sends the changed columns of the changed
-  pages as windows (tanteador.pages): each costs a command write (address,
-  control byte, 0x21 c0 c1 0x22 p0 p1), the address and control byte of its
-  data write, and its bytes; a new screen is one window of 1,034 bytes.
-  The emulated RP2040 took 24.6 ms for 1,037 bytes at 400 kHz: 23.7 us a
-  byte, the rate used for any window;
+  pages as windows (tanteador.pages): each is a command write (control
+  byte, 0x21 c0 c1 0x22 p0 p1) and a data write (control byte, its bytes);
+  a new screen is one window of 1,032 bytes. Bytes are counted as the lab
+  counts them (without the address byte of each write): on the emulated
+  RP2040 at 400 kHz the 1,025-byte data write took 24.3 ms and a command
+  write 0.165 ms, 23.7 us a byte either way (24.6 ms for the 1,037 bytes
+  of micropython-lib's whole-frame show);
 - the flash: every file written erases at least one 4 KB block of the
   Pico's QSPI flash before programming it (W25Q16JV datasheet: 45 ms a
   sector erase, 0.4 ms a 256-byte page), plus littlefs's metadata commit on
@@ -24,12 +26,12 @@ Figures:
 FRAME_BYTES = 1037
 FRAME_US = 24600
 BUS_HZ = 400000
-# Bytes a window costs besides its own: its command write and its data write's head.
-WINDOW_HEAD = 10
-# Python work per frame on the Pico, as `tanteador bench` estimates it for
-# a value change on the entry (its RP2040 estimate less the bus): the
-# simulator's default.
-DRAW_MS = 20
+# Bytes a window costs besides its own: its command write and its data write's control byte.
+WINDOW_HEAD = 8
+# Python work per frame on the Pico for a value change on the entry, the
+# simulator's default: measured on the emulated RP2040, 37 ms from the press
+# edge to the last byte, less the 20 ms debounce and 3.6 ms of bus.
+DRAW_MS = 14
 ERASE_US = 45000
 PAGE_US = 400
 RENAME_US = 3000
