@@ -227,10 +227,12 @@ class App:
         self._commit_due = True
 
     def _save(self):
+        # The write that commit() asked for -> None, or the store's problem (also told in a notice).
         self._commit_due = False
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        return problem
 
     def save_soon(self):
         """Save once the buttons have been still for a moment (a trump picked on the table).
