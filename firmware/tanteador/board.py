@@ -36,7 +36,7 @@ _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 # The control byte before a stream of commands, and before display data.
 _CMDS = const(0x00)
-_DATA = b"\x40"
+_DATA = memoryview(b"\x40")
 _EMERGENCY_BUF = const(100)
 _BOTH_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
 

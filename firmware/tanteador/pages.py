@@ -39,9 +39,9 @@ def spans(x):
 
 
 def changed_bytes(old, new):
-    """``new`` XOR ``old`` as bytes (zero where a byte is unchanged); every byte when ``old`` is None."""
+    """``new`` XOR ``old`` as bytes (zero where a byte is unchanged); every byte when ``old`` is empty (unknown)."""
     n = len(new)
-    if old is None:
+    if not old:
         return b"\1" * n
     return (int.from_bytes(new, "little") ^ int.from_bytes(old, "little")).to_bytes(n, "little")
 
@@ -52,7 +52,8 @@ class PageDiff:
     def __init__(self, buf, width=128):
         self.buf = buf
         self.width = width
-        self.sent = [None] * (len(buf) // width)
+        # Each page as last sent; empty while the panel's is unknown.
+        self.sent = [b""] * (len(buf) // width)
         # The rectangles (c0, c1, p0, p1) of the last changed(), inclusive.
         self.windows = []
 
@@ -113,7 +114,7 @@ class PageDiff:
     def forget(self):
         """The panel's memory is unknown (a failed write): send every page next time."""
         for p in range(len(self.sent)):
-            self.sent[p] = None
+            self.sent[p] = b""
 
 
 def runs(mask):

@@ -119,7 +119,7 @@ class HostBoard:
     def frame(self):
         """The frame last shown: what the OLED would show now (the pages sent, joined)."""
         sent = self._diff.sent
-        if sent[0] is None:
+        if not sent[0]:
             return bytes(len(self.buffer))
         return b"".join(sent)
 
@@ -147,7 +147,7 @@ class HostBoard:
     def pixel(self, x, y):
         """Pixel of the last shown frame (0/1)."""
         page = self._diff.sent[y >> 3]
-        return 0 if page is None else (page[x] >> (y & 7)) & 1
+        return 0 if not page else (page[x] >> (y & 7)) & 1
 
 
 class TimedFS:
