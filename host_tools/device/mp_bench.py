@@ -189,7 +189,7 @@ class Probe:
                 work = dt - (cfs.io_us - io if cfs is not None else 0)
                 # Sent at once, not kept: a growing list would weigh on the heap measured.
                 emit({"k": "act", "a": [self._kind(top, hands, n, files), work,
-                                        _bus_bytes(board.last_mask) if board.frames != frames else 0,
+                                        _bus_bytes(board.last_windows) if board.frames != frames else 0,
                                         files, cfs.bytes - wrote if cfs is not None else 0,
                                         top.NAME + ">" + app.stack[-1].NAME]})
         if board.frames != frames:
@@ -236,10 +236,10 @@ class Probe:
         return "value" if n else "idle"
 
 
-def _bus_bytes(mask):
-    from devicetime import page_bytes
+def _bus_bytes(windows):
+    from devicetime import window_bytes
 
-    return page_bytes(mask)
+    return window_bytes(windows)
 
 
 class Session:
