@@ -136,9 +136,12 @@ def device_figures(results, repl_free):
     """The board's figures from the program's result objects (see boardbench)."""
     by = {}
     kinds = {}
+    acts = []
     for r in results:
         if r["k"] == "act":
-            kinds.setdefault(r["a"][0], []).append(r["a"][1] / 1000)
+            kind, us, _, _, _, where, at = r["a"]
+            kinds.setdefault(kind, []).append(us / 1000)
+            acts.append([kind, round(us / 1000, 2), where, at])
         else:
             by[r["k"]] = r
     base, boot, done = by["base"], by["boot"], by["done"]
@@ -155,6 +158,8 @@ def device_figures(results, repl_free):
         "hands": done["hands"], "events": done["events"], "errors": done["errors"],
         "overflows": done["overflows"],
         "board": {k: boot[k] for k in ("display", "i2c_hz", "addr", "display_ok", "platform")},
+        # Each action: kind, ms, "screen>screen", and when, in ms since the board's reset.
+        "actions": [[k, ms, where, at + boot["zero_ms"]] for k, ms, where, at in acts],
     }
 
 

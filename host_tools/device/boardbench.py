@@ -11,6 +11,7 @@ that acted on a press, or wrote to the flash, is timed with
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
   {"k": "boot", "us": T, "free": B, ...}  first firmware import to the first frame sent
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms]}
+                                 at_ms on the board clock, whose zero is boot's zero_ms
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -149,7 +150,9 @@ def main(args_json):
     low = booted = free()
     emit({"k": "boot", "us": boot_us, "free": booted, "screen": app.screen.NAME, "display": config.DISPLAY,
           "i2c_hz": config.I2C_FREQ, "addr": config.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
-          "platform": sys.platform})
+          "platform": sys.platform,
+          # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
+          "zero_ms": time.ticks_diff(time.ticks_ms(), board.ticks_ms())})
     meter = Meter(app, board, cfs)
     player = Player(meter, keys, tick_ms=POLL_MS)
     low_hand = 0
