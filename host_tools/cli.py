@@ -32,6 +32,10 @@ def _parser():
                         "the bus bytes and flash writes are always charged")
     s.add_argument("--instant", action="store_true",
                    help="charge no device time at all (the app answers every press at once)")
+    s.add_argument("--press-ms", type=int, default=None, metavar="MS",
+                   help="with a script: how long a short press is held (default 80)")
+    s.add_argument("--gap-ms", type=int, default=None, metavar="MS",
+                   help="with a script: how long a button stays up after each press (default 120)")
     s.add_argument("--braille", action="store_true", default=None,
                    help="compact Braille view for small terminals (automatic below 130x38)")
 

@@ -82,7 +82,7 @@ def _slug(text):
 
 
 def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=None, scale=4, out=None,
-               timing=None):
+               timing=None, press_ms=None, gap_ms=None):
     """Play a script on the simulated device; returns the app.
 
     After each step (and once after boot) the screen goes to png_dir as
@@ -113,7 +113,12 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
             out.write("\n")
 
     capture(0, "boot")
-    script.Player(app, board).play(steps, hook=lambda i, st: capture(i + 1, script.describe(st)))
+    pace = {}
+    if press_ms is not None:
+        pace["press_ms"] = press_ms
+    if gap_ms is not None:
+        pace["gap_ms"] = gap_ms
+    script.Player(app, board, **pace).play(steps, hook=lambda i, st: capture(i + 1, script.describe(st)))
     if as_json:
         out.write(json.dumps(saved_document(flash), sort_keys=True))
         out.write("\n")
@@ -418,6 +423,12 @@ def check_args(args, flash):
     """Refuse, before the device starts, options that cannot work."""
     if args.draw_ms is not None and args.draw_ms < 0:
         raise UsageError("--draw-ms must be 0 or more")
+    for name, ms in (("--press-ms", args.press_ms), ("--gap-ms", args.gap_ms)):
+        if ms is not None:
+            if args.script is None and args.execute is None:
+                raise UsageError("%s needs a script (--script FILE or -e EVENTS)" % name)
+            if ms < 1 or ms > 10000:
+                raise UsageError("%s must be 1 to 10000 ms, not %d" % (name, ms))
     if args.scale < 1:
         raise UsageError("--scale must be 1 or more (pixels per OLED pixel), not %d" % args.scale)
     # A flash the device cannot write would show "Save failed" on every action.
@@ -447,5 +458,5 @@ def main(args):
     except script.ScriptError as e:
         raise UsageError("%s" % e)
     run_script(text, flash, png_dir=args.png, text_art=args.text, as_json=args.json,
-               seed=args.seed, scale=args.scale, timing=timing)
+               seed=args.seed, scale=args.scale, timing=timing, press_ms=args.press_ms, gap_ms=args.gap_ms)
     return 0

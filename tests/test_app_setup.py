@@ -1,6 +1,11 @@
 """A new match starts from the table's last setup; one row brings back the defaults."""
 
 import json
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from app_helpers import boot, hand, play, reboot, saved
 
@@ -76,3 +81,66 @@ def test_a_last_setup_that_cannot_be_used_is_dropped(tmp_path):
     board, app = reboot(board)
     assert app.screen.NAME == "setup" and app.screen.options(app) == MatchOptions()
     assert "last" not in app.cfg
+
+
+def _named_setup(app, board, players, names, sides=0):
+    """A match with names, ended: the setup screen opens on its options."""
+    app.begin(MatchOptions(players=players, names=list(names), sides=sides).validate())
+    play(app, board, "wait 3s")
+    while app.screen.NAME != "table":
+        play(app, board, "BACK")             # hints
+    _end_match(app, board)
+    return app.screen
+
+
+@pytest.mark.parametrize("players, names, sides, steps", [
+    (4, ["P2", "P1", "P4", "P3"], 1, -1),    # four in pairs (the draw's labels), then three
+    (4, ["P2", "P1", "P4", "P3"], 1, 1),     # then five
+    (2, ["Ana", "Luis"], 0, 1),              # a named two-player match, then three
+])
+def test_changing_players_after_a_named_match_still_starts(tmp_path, players, names, sides, steps):
+    board, app = boot(tmp_path)
+    s = _named_setup(app, board, players, names, sides)
+    key = "DOWN" if steps < 0 else "UP"
+    play(app, board, "DOWN; OK; %s x%d; OK; UP" % (key, abs(steps)))
+    assert s.o.players == players + steps and s.sel == 0
+    play(app, board, "OK")
+    assert s.err is None and app.screen.NAME == "draw"
+    kept = min(players, players + steps)
+    assert len(s.names) == players + steps and s.names[:kept] == names[:kept]
+
+
+_WALK_KEYS = ("UP", "DOWN", "OK", "BACK")
+
+
+@settings(max_examples=int(os.environ.get("TANTEADOR_SETUP_WALKS", "60")), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(_WALK_KEYS), min_size=1, max_size=80), st.integers(0, 2))
+def test_any_walk_through_the_setup_leaves_a_setup_that_starts(tmp_path_factory, keys, start):
+    """Random presses on the setup (every row, every value, names kept from
+    the last match, player counts changed back and forth, Defaults): after
+    every press the setup as shown makes a valid match, and Start starts it."""
+    board, app = boot(tmp_path_factory.mktemp("walk"))
+    last = ((4, ["P2", "P1", "P4", "P3"], 1), (2, ["Ana", "Luis"], 0), (6, list("ABCDEF"), 2))[start]
+    s = _named_setup(app, board, *last)
+    for k in keys:
+        if app.screen is not s:
+            play(app, board, "BACK")          # the names screen, the draw: back to the setup
+            continue
+        if k == "OK" and s.rows()[s.sel] == 0:
+            play(app, board, "OK")
+            assert s.err is None and app.screen.NAME == "draw", s.err
+            continue
+        play(app, board, k)
+        if app.screen is s:
+            o = s.options(app)
+            assert o.players == s.o.players and (o.names is None or len(o.names) == o.players)
+
+
+def test_a_refused_setup_puts_the_cursor_on_the_row_at_fault(tmp_path):
+    board, app = boot(tmp_path)
+    s = app.screen
+    s.o.target = 999                          # no row can set this: a damaged last setup
+    play(app, board, "OK")
+    assert s.err == "goal" and s.rows()[s.sel] == 3 and app.screen is s      # the Goal row
+    assert "Check the setup" in app.texts

@@ -303,3 +303,23 @@ def test_sim_pays_the_devices_time_and_loses_no_press(tmp_path, capsys):
 def test_sim_refuses_a_negative_draw_time(tmp_path, capsys):
     assert cli.main(["sim", "--flash", str(tmp_path), "-e", "OK", "--draw-ms", "-5"]) == 2
     assert "--draw-ms" in capsys.readouterr().err
+
+
+def test_sim_taps_at_a_fast_players_pace(tmp_path, capsys):
+    text = START + HAND_WON_BY_1 * 2
+    _, usual = play(capsys, tmp_path / "usual", text, "--instant")
+    _, fast = play(capsys, tmp_path / "fast", text, "--instant", "--press-ms", "60", "--gap-ms", "60")
+    assert [a[:3] for a in fast["m"]["a"]] == [a[:3] for a in usual["m"]["a"]] == [[0, 70, 50]] * 2
+    # A hand of thirteen short presses is over sooner at 120 ms a press than at 200.
+    assert all(f[3] < u[3] for f, u in zip(fast["m"]["a"], usual["m"]["a"]))
+
+
+@pytest.mark.parametrize("extra", [["--press-ms", "0"], ["--gap-ms", "20000"]])
+def test_sim_refuses_a_pace_out_of_range(tmp_path, capsys, extra):
+    assert cli.main(["sim", "--flash", str(tmp_path), "-e", "OK", *extra]) == 2
+    assert extra[0] in capsys.readouterr().err
+
+
+def test_sim_pace_needs_a_script(tmp_path, capsys):
+    assert cli.main(["sim", "--flash", str(tmp_path), "--gap-ms", "60"]) == 2
+    assert "needs a script" in capsys.readouterr().err

@@ -220,3 +220,18 @@ def test_enclosure_dimensions_are_variables():
     for var in ("wall", "oled_window_w", "oled_window_h", "button_d", "button_pitch", "usb_w",
                 "battery_l", "box_h"):
         assert re.search(r"^%s\s*=\s*[\d.]+;" % var, scad, re.M), var
+
+
+def test_menu_paths_in_the_hardware_docs_name_the_devices_menu_entries():
+    from tanteador import i18n
+
+    texts = i18n.load("en")
+    entries = {texts[i] for i in (i18n.UNDO, i18n.REDO, i18n.HISTORY, i18n.SETTINGS, i18n.END_MATCH,
+                                  i18n.HWTEST, i18n.ABOUT)}
+    named = []
+    for path in (os.path.join(HW, "assembly.md"), os.path.join(HW, "wokwi", "README.md")):
+        with open(path, encoding="utf-8") as f:
+            text = " ".join(f.read().split())
+        named += re.findall(r"menu[^.>]{0,60}> ([A-Z]?[a-z]+(?: [a-z]+)?)", text)
+    assert named, "the docs say how to reach the button test from the menu"
+    assert [n for n in named if n not in entries] == []

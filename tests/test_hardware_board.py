@@ -437,3 +437,29 @@ def test_rand_below_stays_in_range_and_varies(board_mod, tmp_path):
     draws = [b.rand_below(6) for _ in range(200)]
     assert all(0 <= d < 6 for d in draws)
     assert len(set(draws)) == 6
+
+
+def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
+    """On the Pico a hard interrupt runs with the heap locked: the handlers the
+    board registers are called there, on the MicroPython unix port, on every
+    path (press, bounce, release, a tap hidden by a flash write, a full ring)."""
+    import json
+    import os
+    import subprocess
+
+    from host_tools import mplane
+    from tanteador.edges import SIZE
+
+    prog = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_irq_lock.py")
+    argv = [mplane.require_micropython(), "-X", "heapsize=190K", prog, str(tmp_path / "tt")]
+    proc = subprocess.run(argv, env=mplane.mp_env([mplane.FIRMWARE]), capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    r = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert r["hard"] == [True] * len(config.BUTTON_PINS)
+    assert r["calls"] == 6 * len(config.BUTTON_PINS) + SIZE + 8
+    assert r["errors"] == []
+    # Each button: press, release, the hidden tap's two edges, then a press and its release.
+    assert r["edges"] == [[b, lv] for b in range(len(config.BUTTON_PINS)) for lv in (1, 0, 1, 0, 1, 0)]
+    assert r["waiting"] == SIZE - 1
+    assert r["overflows"] > 0

@@ -11,6 +11,7 @@ import os
 import time
 from random import getrandbits
 
+import micropython
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
 
@@ -33,6 +34,8 @@ _TONE_MIN = const(20)
 _TONE_MAX = const(20000)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
+_EMERGENCY_BUF = const(100)
+_BOTH_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
 
 
 class NoDisplay(framebuf.FrameBuffer):
@@ -92,6 +95,36 @@ def _ssd1306_pages(d, first, last):
     d.write_data(memoryview(d.buffer)[first * w:(last + 1) * w])
 
 
+class ButtonIrq:
+    """The hard interrupt handler of one button: it allocates nothing and raises nothing.
+
+    A hard interrupt runs with the heap locked. Its handler is a bound
+    method of an object made at boot: a closure over more than a few names
+    would allocate at every call (MicroPython builds its arguments on the
+    heap then), raise MemoryError and be switched off by the firmware.
+    """
+
+    def __init__(self, ring, pin, button):
+        self.ring = ring
+        self.pin = pin
+        self.button = button
+
+    def on_edge(self, pin):
+        """Push the level the button now has, stamped with ``time.ticks_ms``.
+
+        Interrupts are off while the flash is written; a tap that starts and
+        ends in that time arrives as one call with both edges flagged and
+        the button already up. The press is then put a debounce time before
+        the release, so the tap still counts (a bounce flags both edges too,
+        but its first level is the one last pushed, which the ring drops).
+        """
+        t = time.ticks_ms()
+        down = not pin.value()
+        if pin.irq().flags() & _BOTH_EDGES == _BOTH_EDGES:
+            self.ring.push(self.button, not down, time.ticks_add(t, -DEBOUNCE_MS))
+        self.ring.push(self.button, down, t)
+
+
 def _wdt_ctrl_address():
     try:
         machine_name = os.uname().machine
@@ -117,8 +150,15 @@ class Board:
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
         self._ring = EdgeRing()
-        for i in range(len(self._pins)):
-            self._pins[i].irq(self._edge_handler(i), Pin.IRQ_FALLING | Pin.IRQ_RISING, hard=True)
+        # An interrupt that ever fails must print its real cause, not a
+        # MemoryError from building the report with the heap locked (a port
+        # without the buffer, such as the unix one, has nothing to reserve).
+        reserve = getattr(micropython, "alloc_emergency_exception_buf", None)
+        if reserve is not None:
+            reserve(_EMERGENCY_BUF)
+        self._irqs = [ButtonIrq(self._ring, self._pins[i], i) for i in range(len(self._pins))]
+        for irq in self._irqs:
+            irq.pin.irq(irq.on_edge, _BOTH_EDGES, hard=True)
         self._pwm = None
         if config.BUZZER_PIN is not None:
             self._pwm = PWM(Pin(config.BUZZER_PIN))
@@ -136,30 +176,6 @@ class Board:
         """Levels of UP, DOWN, OK, BACK; True = pressed (the pins read 0 when pressed)."""
         p = self._pins
         return (not p[0].value(), not p[1].value(), not p[2].value(), not p[3].value())
-
-    def _edge_handler(self, i):
-        """The hard interrupt handler of button ``i``: allocates nothing.
-
-        Interrupts are off while the flash is written; a tap that starts and
-        ends in that time arrives as one call with both edges flagged and
-        the button already up. The press is then put a debounce time before
-        the release, so the tap still counts (a bounce flags both edges too,
-        but its first level is the one last pushed, which the ring drops).
-        """
-        ring = self._ring
-        pin = self._pins[i]
-        ticks = time.ticks_ms
-        add = time.ticks_add
-        both = Pin.IRQ_FALLING | Pin.IRQ_RISING
-
-        def handler(_):
-            t = ticks()
-            down = not pin.value()
-            if pin.irq().flags() & both == both:
-                ring.push(i, not down, add(t, -DEBOUNCE_MS))
-            ring.push(i, down, t)
-
-        return handler
 
     def take_edges(self, sink):
         """Call ``sink(button, pressed, t_ms)`` for each edge captured since the last call, in order.

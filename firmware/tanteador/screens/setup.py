@@ -62,6 +62,8 @@ _MODE = ("goal", "target", "deck", "prep", "tie", "reverse", "capote", "trump_cy
 # The Play row's values by players.
 _PLAYS = {4: (SOLO, PAIRS), 5: (SOLO, CHIAMATA), 6: (SOLO, PAIRS, TRIOS, CHIAMATA)}
 _VISIBLE = const(4)
+# The row a refused setup's code points at (options.MatchOptions.validate).
+_FAULT_ROWS = {"players": _PLAYERS, "sides": _SIDES, "goal": _GOAL, "names": _NAMES, "index": _FIRST}
 
 
 def _wrap(v, d, lo, hi, step):
@@ -89,6 +91,11 @@ class Setup:
     def _reset(self, o):
         self.o = o
         self.names = list(o.names) if o.names else [""] * o.players
+        # The names and the first dealer live in self.names and self.first:
+        # left in the options they would outlast a change of Players and
+        # make every later copy of the options invalid.
+        o.names = None
+        o.first_dealer = 0
         # -1: virtual draw; else the chosen seat.
         self.first = -1
         # The _MODE choices of the other kind of game, None: its defaults.
@@ -306,6 +313,11 @@ class Setup:
             o = self.options(app)
         except RulesError as e:
             self.err = e.code
+            # The cursor goes to the row at fault, where one is shown.
+            row = _FAULT_ROWS.get(e.code)
+            rows = self.rows()
+            if row in rows:
+                self.sel = rows.index(row)
             app.dirty = True
             return
         if self.first < 0:
