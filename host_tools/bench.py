@@ -31,6 +31,9 @@ checks    time of the hand check (rules.check_points, run when OK records
 boot      time from the first firmware import to the first frame on
           MicroPython, as a ratio to the reference loop, from .py sources
           and from a tree precompiled by mpy-cross.
+
+With ``--port`` the same kind of match is timed on a connected board
+instead, beside these estimates (host_tools/devbench.py).
 """
 
 import argparse
