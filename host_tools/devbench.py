@@ -77,7 +77,7 @@ def run_on_board(link, doc, text, say):
     """Play the match (start ``doc``, script ``text``) on the board behind ``link``.
 
     Returns (the program's result objects, free heap at the REPL after a soft
-    reset). The board is left clean (/bench removed) and reset.
+    reset, the board's info). The board is left clean (/bench removed) and reset.
     """
     from host_tools import mplane
 
@@ -94,6 +94,8 @@ def run_on_board(link, doc, text, say):
     results = []
     try:
         say("copying the timing program and the %d-line match to %s on the board" % (text.count("\n"), BOARD_DIR))
+        # What an interrupted run left there (the app's files of its match) must not be resumed.
+        _remove_tree(link, BOARD_DIR)
         link.mkdir(BOARD_DIR)
         link.mkdir(BOARD_DIR + "/tt")
         for path in sorted(files):

@@ -96,6 +96,7 @@ def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     mplane.require_micropython()
     board = FakeBoard(tmp_path / "board")
     board.put("/tt/state.json", '{"v": 1, "m": null}')
+    board.put("/bench/tt/h0001.json", '{"v": 1}')     # left by an interrupted run
     board.frozen = VERSION     # the firmware the board imports (modelled as frozen in)
     link = FakeLink(board, mpy_tree)
     js = tmp_path / "dev.json"

@@ -45,11 +45,13 @@ class ScriptedButtons:
         board.buttons = self.buttons
 
     def buttons(self):
+        """Levels of UP, DOWN, OK, BACK as the script holds them; True = pressed."""
         v = self.levels
         return (v[0], v[1], v[2], v[3])
 
     @property
     def now(self):
+        """The board clock, in ms."""
         return self.board.ticks_ms()
 
     def advance(self, ms):
@@ -57,6 +59,7 @@ class ScriptedButtons:
         time.sleep_ms(ms)
 
     def press(self, button, down=True, t=None):
+        """Set one button's level, as an edge at ``t`` on the board clock (default now)."""
         self.levels[button] = bool(down)
         late = 0 if t is None else self.board.ticks_ms() - t
         self.ring.push(button, down, time.ticks_add(time.ticks_ms(), -late))
@@ -95,6 +98,7 @@ class Meter:
         app.commit = counted_commit
 
     def poll(self, now):
+        """The app's poll, timed; an action line if it took a press or wrote to the flash."""
         app = self.app
         cfs = self.cfs
         top = app.stack[-1]
@@ -125,6 +129,7 @@ class Meter:
 
 
 def free():
+    """Free heap in bytes after a collection."""
     gc.collect()
     return gc.mem_free()
 
