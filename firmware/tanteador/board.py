@@ -165,9 +165,9 @@ class Board:
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
         self._ring = EdgeRing()
-        # An interrupt that ever fails must print its real cause, not a
-        # MemoryError from building the report with the heap locked (a port
-        # without the buffer, such as the unix one, has nothing to reserve).
+        # An interrupt that ever fails must print its real cause: on a port
+        # without a static buffer the report itself would need the locked
+        # heap (the unix port has no such call, and needs none).
         reserve = getattr(micropython, "alloc_emergency_exception_buf", None)
         if reserve is not None:
             reserve(_EMERGENCY_BUF)
