@@ -116,7 +116,7 @@ S = (
     "A solas\n"  # ALONE_ROW
     "Capote\n"  # CAPPOTTO_ROW
     "%d (llamador %d)\n"  # CALLER_SHARE
-    "a solas\n"  # ALONE_SHORT
+    "solo\n"  # ALONE_SHORT
     "¿Quién ganó la subasta?\n"  # ASK_CALLER
     "Puntos a hacer\n"  # ASK_BID
     "¿Quién tenía la carta?\n"  # ASK_PARTNER

@@ -116,7 +116,7 @@ S = (
     "Solo\n"  # ALONE_ROW
     "Cappotto\n"  # CAPPOTTO_ROW
     "%d (chiamante %d)\n"  # CALLER_SHARE
-    "solista\n"  # ALONE_SHORT
+    "solo\n"  # ALONE_SHORT
     "Chi ha vinto l'asta?\n"  # ASK_CALLER
     "Punti da fare\n"  # ASK_BID
     "Chi aveva la chiamata?\n"  # ASK_PARTNER
