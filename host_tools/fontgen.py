@@ -68,7 +68,10 @@ COMPOSE["ç"] = ("c", "cedilla")
 COMPOSE["Ç"] = ("C", "cedilla")
 
 # Signs DejaVu renders as blobs at this size, drawn by hand: rows, top box row.
+# And 'J': DejaVu's hangs below the baseline with no top bar, so "J1" reads
+# "]1"; this one sits on the baseline under a bar.
 HAND = {
+    "J": (("####", "..#.", "..#.", "..#.", "..#.", "#.#.", ".#.."), 3),
     "«": ((".#.#", "#.#.", ".#.#"), 6),
     "»": (("#.#.", ".#.#", "#.#."), 6),
     "º": ((".#.", "#.#", ".#.", "...", "###"), 3),
@@ -80,7 +83,7 @@ HAND = {
 }
 
 # Signs drawn as DejaVu draws them, then the hand-drawn ones.
-DIRECT_EXTRA = "œŒæÆ¿¡·–—×…€°" + "".join(HAND)
+DIRECT_EXTRA = "œŒæÆ¿¡·–—×…€°" + "".join(c for c in HAND if ord(c) > 126)
 
 SMALL_EXTRA = "".join(sorted(COMPOSE, key=ord)) + DIRECT_EXTRA
 
@@ -116,7 +119,7 @@ LABEL_ACCENTS = {
     "acute": ("..##", "##.."),
     "grave": ("##..", "..##"),
     "circ": (".##.", "#..#"),
-    "tilde": (".#.#", "#.#."),
+    "tilde": (".###..#", "#..###."),
     "diaer": ("##.##", "##.##"),
     "cedilla": (".##", "##."),
 }
@@ -294,15 +297,15 @@ ICONS = [
         ".##.....................",
     )),
     # Small markers, 7-9 px.
-    ("DEALER", (   # the dealer button: a circled D
+    ("DEALER", (   # the dealer button: a white disc, D cut out (a circled D reads as (c))
         "..#####..",
-        ".#.....#.",
-        "#.####..#",
-        "#.#...#.#",
-        "#.#...#.#",
-        "#.#...#.#",
-        "#.####..#",
-        ".#.....#.",
+        ".#######.",
+        "##....###",
+        "##.##..##",
+        "##.###.##",
+        "##.##..##",
+        "##....###",
+        ".#######.",
         "..#####..",
     )),
     ("CUT", (      # scissors
@@ -359,15 +362,15 @@ ICONS = [
         ".#...#.",
         "..###..",
     )),
-    ("TROPHY", (
+    ("FLAG", (     # the finishing flag: the goal (a trophy looked like the cups suit)
         "#########",
-        "#.#####.#",
-        "#.#####.#",
-        ".#.###.#.",
-        "...###...",
-        "....#....",
-        "....#....",
-        "..#####..",
+        "##..##..#",
+        "##..##..#",
+        "###..##.#",
+        "###..##.#",
+        "#########",
+        "#........",
+        "#........",
     )),
     ("CHECK", (
         "......#",
@@ -605,19 +608,31 @@ class Glyph:
         return self
 
 
-def render(font, ch, base_row):
-    """Render one character 1-bit; returns a trimmed Glyph whose y is the
-    box row given that the baseline falls just above box row ``base_row``."""
+# Rendered alone, a glyph is placed by the rounded top of its own ink, so
+# FreeType's rounding sets some letters a row below others (the stems of
+# 'i' and 'l' under the baseline of 'a' and 'H'). After this tall glyph every
+# character shares one top, hence one baseline; the spaces keep the two apart.
+_REFERENCE = "\u0124  "
+
+
+def _ink_after_reference(font, ch):
+    """Rows of pixels of ``ch`` drawn after the reference (the reference cut off)."""
     size = font.size * 3
-    img = Image.new("1", (size * 2, size * 2), 0)
+    img = Image.new("1", (size * 4, size * 2), 0)
     d = ImageDraw.Draw(img)
     d.fontmode = "1"
     ox, oy = size // 2, size
-    d.text((ox, oy), ch, font=font, fill=1, anchor="ls")
+    d.text((ox, oy), _REFERENCE + ch, font=font, fill=1, anchor="ls")
+    start = ox + int(font.getlength(_REFERENCE))
     px = img.load()
-    rows = [[1 if px[x, y] else 0 for x in range(img.width)] for y in range(img.height)]
-    g = Glyph(rows, base_row - oy).trim()
-    return g
+    return [[1 if px[x, y] else 0 for x in range(start - 2, img.width)] for y in range(img.height)]
+
+
+def render(font, ch, base_row):
+    """Render one character 1-bit; returns a trimmed Glyph whose y is the
+    box row, given that the capitals end just above box row ``base_row``."""
+    cap = Glyph(_ink_after_reference(font, "H"), 0).trim()
+    return Glyph(_ink_after_reference(font, ch), base_row - (cap.y + cap.h)).trim()
 
 
 def pattern(rows):
@@ -704,7 +719,8 @@ def text_glyphs(font, extra, base, hand, space, accents=ACCENTS, cap_row=CAP_ACC
     glyphs = {}
     for code in range(33, 127):
         glyphs[chr(code)] = render(font, chr(code), base)
-    for ch in extra:
+    # The hand-drawn letters replace DejaVu's.
+    for ch in extra + "".join(c for c in hand if c not in extra):
         if ch in COMPOSE:
             glyphs[ch] = compose(font, ch, base, accents, cap_row, low_row)
         elif ch in hand:

@@ -298,3 +298,65 @@ def _dark(it, bands, out, descends):
         out.append("%r touches the bottom of its band at %s" % (it, _fmt(box)))
         return
     out.append("%r is dark ink outside any band" % it)
+
+
+# ------------------------------------------------------- glyphs and icons
+def glyph(font, ch):
+    """(top box row, rows of 0/1) of character ``ch`` in ``font`` (a fonts.py tuple)."""
+    idx, data = font[6], font[7]
+    g = ord(ch) - font[3]
+    if not 0 <= g < font[4]:
+        g = font[4] + font[5].index(ch)
+    i = g * 5
+    off = (idx[i] << 8) | idx[i + 1]
+    return idx[i + 4], _rows(data, off, idx[i + 2], idx[i + 3])
+
+
+def icon(icon_id):
+    """Rows of 0/1 of an icon."""
+    from tanteador import icons
+
+    i = icon_id * 4
+    idx = icons.INDEX
+    return _rows(icons.DATA, (idx[i] << 8) | idx[i + 1], idx[i + 2], idx[i + 3])
+
+
+def _rows(data, off, w, h):
+    per = (w + 7) >> 3
+    return [[1 if data[off + r * per + (c >> 3)] & (0x80 >> (c & 7)) else 0 for c in range(w)]
+            for r in range(h)]
+
+
+def alike(a, b, n=12):
+    """How alike two bitmaps read, 0..1: their ink's overlap once both are
+    stretched over one n x n grid (a shape drawn smaller still matches)."""
+    def grid(rows):
+        h, w = len(rows), len(rows[0])
+        return [rows[r * h // n][c * w // n] for r in range(n) for c in range(n)]
+
+    ga, gb = grid(a), grid(b)
+    both = sum(1 for x, y in zip(ga, gb) if x and y)
+    either = sum(1 for x, y in zip(ga, gb) if x or y)
+    return both / either if either else 1.0
+
+
+def mark_gap(font, ch):
+    """Blank rows between an accent above a letter and the letter (0: they touch).
+
+    The mark is the first run of inked rows; what follows after blank rows is
+    the letter.
+    """
+    rows = glyph(font, ch)[1]
+    inked = [any(r) for r in rows]
+    k = inked.index(False) if False in inked else len(rows)
+    gap = 0
+    while k + gap < len(rows) and not inked[k + gap]:
+        gap += 1
+    return gap
+
+
+def below_baseline(font, ch):
+    """Rows from ``ch``'s lowest ink to the baseline of ``font``: 0 for a letter
+    sitting on it, more for one hanging below it, less for one floating above."""
+    top, rows = glyph(font, ch)
+    return top + len(rows) - font[1]

@@ -217,7 +217,7 @@ def test_five_players_show_every_score_negative_too(tmp_path):
         # Each score on its player's row, in the 13 px digits.
         assert abs(label.given[1] - score.given[1]) <= 2 and score.height >= 13
     assert icons.OUT not in app.p.icons and m.sitting_out is None
-    assert icons.TROPHY in app.p.icons and "10" in app.texts   # the points to reach
+    assert icons.FLAG in app.p.icons and "10" in app.texts   # the points to reach
 
 
 def test_six_players_mark_who_sits_out(tmp_path):

@@ -76,8 +76,8 @@ def test_the_check_sees_each_kind_of_fault():
     assert "line" in _check(lambda p: (p.text("Ana", 0, 0), p.vline(5, 0, 20)))[0]
     assert "screen" in _check(lambda p: p.text("Ana", 120, 0))[0]
     # Digits hanging from a banner read as one shape with it.
-    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 13)))[0]
-    assert _check(lambda p: (p.bar(0, 13), p.big_number(1, 0, 14))) == []
+    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.big_number(2, 0, 13)))[0]
+    assert _check(lambda p: (p.bar(0, 13), p.big_number(2, 0, 14))) == []
     # A band drawn over a whole text replaces it; over part of it, it cuts it.
     assert _check(lambda p: (p.text("Ana", 0, 0), p.bar(0, 13))) == []
     assert "partly covered" in _check(lambda p: (p.text("Ana", 0, 0), p.bar(6, 13)))[0]
@@ -160,3 +160,88 @@ def test_small_suits_fit_a_text_line_and_large_ones_are_24():
         assert w <= 11 and h <= 11
         L = (s + icons.LARGE) * 4
         assert (icons.INDEX[L + 2], icons.INDEX[L + 3]) == (24, 24)
+
+
+# ---------------------------------------------------------------- the marks
+# Letters that hang below the baseline by design; the label font keeps
+# DejaVu's J, whose hook reads as a J at 13 px.
+DESCENDERS = {"SMALL": "gjpqyÿQçÇ", "LABEL": "gjpqyÿQçÇJ"}
+ACCENTED_LETTERS = "áéíóúàèìòùâêîôûãõñäëïöüÿÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÃÕÑÄËÏÖÜŸ"
+
+
+def _letters(font):
+    chars = [chr(font[3] + i) for i in range(font[4])] + list(font[5])
+    return [ch for ch in chars if ch.isalpha() and ch not in "ªº"]
+
+
+@pytest.mark.parametrize("name", ["SMALL", "LABEL"])
+def test_letters_sit_on_the_baseline(name):
+    # "Dani", "Carla": the stems of i and l one row under the a and the C.
+    font = getattr(draw, name)
+    off = [ch for ch in _letters(font) if ch not in DESCENDERS[name] and layout.below_baseline(font, ch)]
+    assert off == []
+    assert all(layout.below_baseline(font, ch) > 0 for ch in DESCENDERS[name])
+
+
+@pytest.mark.parametrize("name", ["SMALL", "LABEL"])
+def test_accents_stand_clear_of_their_letters(name):
+    # "Íñigo" read "Inigo": the acute fused into the I, the tilde on the n.
+    font = getattr(draw, name)
+    assert [ch for ch in ACCENTED_LETTERS if layout.mark_gap(font, ch) < 1] == []
+
+
+def test_the_label_tilde_is_a_wave_across_its_letter():
+    for ch in "ñÑãÃõÕ":
+        rows = layout.glyph(draw.LABEL, ch)[1]
+        mark = rows[:[any(r) for r in rows].index(False)]
+        wide = sum(1 for c in range(len(rows[0])) if any(r[c] for r in mark))
+        assert len(mark) >= 2 and 2 * wide > len(rows[0]), ch
+
+
+def test_the_small_j_is_no_bracket():
+    # "J1" read "]1": a stem hanging below the baseline, no top bar.
+    rows = layout.glyph(draw.SMALL, "J")[1]
+    assert sum(rows[0]) >= 3
+    assert layout.below_baseline(draw.SMALL, "J") == 0
+
+
+def test_the_goal_icon_is_told_apart_from_every_suit(tmp_path):
+    # The goal and the trump sit side by side on the table: a trophy was a cup.
+    app = gallery.reach(HostBoard(str(tmp_path)), "table")
+    goal = layout.icon(app.screen._goal(app)[0])
+    for cards in (0, 1):
+        for s in range(4):
+            assert layout.alike(goal, layout.icon(draw.suit_icon(s, False, cards))) < 0.5, (cards, s)
+
+
+# A copyright sign as the small font's size would draw it.
+COPYRIGHT = [[1 if c == "#" else 0 for c in r] for r in (
+    "..#####..", ".#.....#.", "#..###..#", "#.#...#.#", "#.#.....#", "#.#...#.#", "#..###..#",
+    ".#.....#.", "..#####..")]
+
+
+def test_the_dealer_button_is_no_copyright_sign():
+    assert layout.alike(layout.icon(icons.DEALER), COPYRIGHT) < 0.6
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_the_draw_for_six_keeps_each_seat_clear_of_the_next(lang, tmp_path):
+    # "4 cup 2 P2": a card ran into the next seat's number.
+    app = gallery.reach(HostBoard(str(tmp_path)), "draw-six", lang)
+    items = layout.Recorder.items(layout.Recorder(app).frame())
+    # The title, then each seat's suit, rank, number and name, row by row.
+    seats = [items[1 + 4 * s:5 + 4 * s] for s in range(6)]
+    space = draw.text_width(" ") + 2 * draw.SMALL[2]
+    for left, right in zip(seats[0::2], seats[1::2]):
+        end = max(it.ink[2] for it in left)
+        start = min(it.ink[0] for it in right)
+        assert start - end >= space, (left, right)
+
+
+def test_portuguese_screens_show_french_suits(tmp_path):
+    # Portuguese tables play French suits; the gallery's showed Spanish ones.
+    spanish = []
+    for sid in gallery.ids():
+        app = gallery.reach(HostBoard(str(tmp_path / sid)), sid, "pt")
+        spanish += [(sid, i) for i in app.p.icons if i < icons.FRENCH and i < 2 * icons.LARGE]
+    assert spanish == []

@@ -29,6 +29,7 @@ RECIPES = (
     ("names", "new", "UP x3; OK"),
     ("draw", "new", "OK"),
     ("draw-pairs", "new", "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2; OK"),
+    ("draw-six", "new", "DOWN; OK; UP x4; OK; UP; OK"),
     ("table-first", "new", "OK; OK"),
     ("trump", "new", "OK; OK; OK; DOWN"),
     ("table", "play", "wait 3s; DOWN x2"),
@@ -81,7 +82,7 @@ def ids():
     return [r[0] for r in RECIPES]
 
 
-def _match(kind, names=None):
+def _match(kind, lang, names=None):
     from tanteador.match import Match
     from tanteador.options import CARDS_FRENCH, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, PAIRS, MatchOptions
 
@@ -117,6 +118,9 @@ def _match(kind, names=None):
             m.record(1, (64, 56), 350000)
     if names:
         m.options.names = list(names[:m.options.players])
+    if lang == "pt":
+        # Portuguese tables play French suits: a new match there starts with them.
+        m.options.cards = CARDS_FRENCH
     return m
 
 
@@ -128,7 +132,7 @@ def _state(board, kind, lang, names=None):
         f.close()
         return
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
-    m = None if kind == "new" else _match(kind, names).to_dict()
+    m = None if kind == "new" else _match(kind, lang, names).to_dict()
     scr = "setup" if m is None else "table"
     doc = {"v": 1, "cfg": cfg, "m": m, "scr": scr}
     if kind == "call5-typed":

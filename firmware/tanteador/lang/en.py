@@ -20,7 +20,7 @@ S = (
     "Extra cards\n"  # PREP
     "remove|undrawn\n"  # PREP_VALS
     "Direction\n"  # DIRECTION
-    "anticlockwise|clockwise\n"  # DIR_VALS
+    "to the right|to the left\n"  # DIR_VALS
     "60-60\n"  # TIE
     "void|split|last trick\n"  # TIE_VALS
     "Reverse\n"  # REVERSE

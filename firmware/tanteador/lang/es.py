@@ -101,21 +101,21 @@ S = (
     "Exige más de %d bazas\n"  # E_TRICKS
     "Llamador\n"  # CALLER
     "Apuesta\n"  # BID
-    "Compañero\n"  # PARTNER
-    "solo\n"  # ALONE
+    "Pareja\n"  # PARTNER
+    "a solas\n"  # ALONE
     "%s descansa\n"  # SITS_OUT
     "Cumple: %s %+d\n"  # CALL_MADE
     "Falla: %s %+d\n"  # CALL_DOWN
     "Capote: %s %+d\n"  # CAPPOTTO
     "Última baza\n"  # LAST_TRICK
     "Llamador fuera de juego\n"  # E_CALLER
-    "Compañero fuera de juego\n"  # E_PARTNER
+    "Pareja fuera de juego\n"  # E_PARTNER
     "Apuesta %d: de 61 a 120\n"  # E_BID
     "¿Quién se llevó la última?\n"  # E_LAST
-    "Defensores\n"  # DEFENDERS
-    "Solo\n"  # ALONE_ROW
+    "Defensa\n"  # DEFENDERS
+    "A solas\n"  # ALONE_ROW
     "Capote\n"  # CAPPOTTO_ROW
-    "%d (llam. %d)\n"  # CALLER_SHARE
+    "%d (llamador %d)\n"  # CALLER_SHARE
     "solo\n"  # ALONE_SHORT
     "¿Quién ganó la subasta?\n"  # ASK_CALLER
     "Puntos a hacer\n"  # ASK_BID

@@ -12,7 +12,7 @@ S = (
     "Commencer\n"  # START
     "Joueurs\n"  # PLAYERS
     "Jeu\n"  # SIDES
-    "seul|équipes|trios|appel\n"  # SIDE_VALS
+    "individuel|équipes|trios|appel\n"  # SIDE_VALS
     "Objectif\n"  # GOAL
     "gagnées|au meilleur de|donnes|points|temps\n"  # GOAL_VALS
     "Valeur\n"  # TARGET
@@ -20,7 +20,7 @@ S = (
     "Cartes en trop\n"  # PREP
     "retirer|au talon\n"  # PREP_VALS
     "Sens\n"  # DIRECTION
-    "antihoraire|horaire\n"  # DIR_VALS
+    "à droite|à gauche\n"  # DIR_VALS
     "60-60\n"  # TIE
     "nulle|partagée|dernier pli\n"  # TIE_VALS
     "À l'envers\n"  # REVERSE
@@ -102,7 +102,7 @@ S = (
     "Appelant\n"  # CALLER
     "Enchère\n"  # BID
     "Partenaire\n"  # PARTNER
-    "seul\n"  # ALONE
+    "en solo\n"  # ALONE
     "%s ne joue pas\n"  # SITS_OUT
     "Réussi : %s %+d\n"  # CALL_MADE
     "Chuté : %s %+d\n"  # CALL_DOWN
@@ -113,10 +113,10 @@ S = (
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
     "Défense\n"  # DEFENDERS
-    "Seul\n"  # ALONE_ROW
+    "En solo\n"  # ALONE_ROW
     "Capot\n"  # CAPPOTTO_ROW
     "%d (appel. %d)\n"  # CALLER_SHARE
-    "seul\n"  # ALONE_SHORT
+    "solo\n"  # ALONE_SHORT
     "Qui a gagné l'enchère ?\n"  # ASK_CALLER
     "Points à faire\n"  # ASK_BID
     "Qui a la carte appelée ?\n"  # ASK_PARTNER

@@ -20,7 +20,7 @@ S = (
     "Carte in più\n"  # PREP
     "togliere|nel mazzo\n"  # PREP_VALS
     "Senso\n"  # DIRECTION
-    "antiorario|orario\n"  # DIR_VALS
+    "a destra|a sinistra\n"  # DIR_VALS
     "60-60\n"  # TIE
     "nulla|divisa|ultima presa\n"  # TIE_VALS
     "Al contrario\n"  # REVERSE
@@ -102,7 +102,7 @@ S = (
     "Chiamante\n"  # CALLER
     "Offerta\n"  # BID
     "Socio\n"  # PARTNER
-    "da solo\n"  # ALONE
+    "solista\n"  # ALONE
     "%s sta fuori\n"  # SITS_OUT
     "Fatta: %s %+d\n"  # CALL_MADE
     "Persa: %s %+d\n"  # CALL_DOWN

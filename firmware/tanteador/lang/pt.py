@@ -20,7 +20,7 @@ S = (
     "Cartas extra\n"  # PREP
     "retirar|no monte\n"  # PREP_VALS
     "Sentido\n"  # DIRECTION
-    "anti-horário|horário\n"  # DIR_VALS
+    "à direita|à esquerda\n"  # DIR_VALS
     "60-60\n"  # TIE
     "nula|dividida|última vaza\n"  # TIE_VALS
     "Ao contrário\n"  # REVERSE
@@ -102,7 +102,7 @@ S = (
     "Quem chama\n"  # CALLER
     "Aposta\n"  # BID
     "Parceiro\n"  # PARTNER
-    "sozinho\n"  # ALONE
+    "a sós\n"  # ALONE
     "%s fica de fora\n"  # SITS_OUT
     "Cumpriu: %s %+d\n"  # CALL_MADE
     "Falhou: %s %+d\n"  # CALL_DOWN
@@ -113,7 +113,7 @@ S = (
     "Aposta %d: de 61 a 120\n"  # E_BID
     "Quem fez a última vaza?\n"  # E_LAST
     "Defesa\n"  # DEFENDERS
-    "Sozinho\n"  # ALONE_ROW
+    "A sós\n"  # ALONE_ROW
     "Capote\n"  # CAPPOTTO_ROW
     "%d (chamad. %d)\n"  # CALLER_SHARE
     "só\n"  # ALONE_SHORT

@@ -6,7 +6,8 @@ sits opposite and the better of the others at the dealer's right; the
 title then says who partners whom.
 
 Up to four players a row each, the dealer marked; five or six in two
-columns, with the dealer named on the last line.
+columns parted by a rule (else a card runs into the next seat's number),
+with the dealer named on the last line.
 """
 
 from micropython import const
@@ -16,6 +17,7 @@ from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
 
 _Y0 = const(14)   # the first row, under the title and a blank row
+_GUTTER = const(7)  # between two columns, the rule in its middle
 
 
 class DealDraw:
@@ -51,10 +53,10 @@ class DealDraw:
         o = self.opts
         d = o.first_dealer
         cols = 1 if n <= 4 else 2
-        w = 128 // cols
+        w = 128 if cols == 1 else (128 - _GUTTER) // 2
         for s in range(n):
             p = seats[s]
-            x = (s % cols) * w
+            x = (s % cols) * (w + _GUTTER)
             y = _Y0 + (s // cols) * ui.LINE
             card = self.cards[p]
             rank = ui.rank_name(app, card[0], o.cards)
@@ -71,6 +73,7 @@ class DealDraw:
                 xn += ui.ICON_W + 3
             ui.text(fb, app, xn, y, ui.fit(self.names[p], xr - xn - 3))
         if cols == 2:
+            fb.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
             ui.center(fb, app, 64 - ui.LINE, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128))
 
     def handle(self, ev, app):

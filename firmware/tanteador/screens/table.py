@@ -117,7 +117,7 @@ class Table:
         left = self._left(app)
         if left is not None:
             return icons.CLOCK, clock(left)
-        return icons.TROPHY, "%d" % m.progress()[1]
+        return icons.FLAG, "%d" % m.progress()[1]
 
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
