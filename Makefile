@@ -1,5 +1,6 @@
 # Quick start: `make sim` plays the device in this terminal, `make web` serves
-# it as a web page on this machine, `make test` runs every test (CPython, the
+# it as a web page on this machine, `make flash` puts the firmware on a Pico
+# plugged in by USB, `make test` runs every test (CPython, the
 # real MicroPython unix port and its 32-bit WebAssembly port under Node.js,
 # the web page in a headless Chromium). They create .venv and install what
 # they need on first use.
@@ -9,7 +10,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: sim web test screens web-screens gallery clean
+.PHONY: sim web flash test screens web-screens gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +27,10 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 sim: $(VENV)/.installed
 	$(BIN)/tanteador sim $(ARGS)
 
+# The firmware onto a Pico running MicroPython (ARGS="--port /dev/ttyACM0" to pick one).
+flash: $(VENV)/.installed
+	$(BIN)/tanteador flash $(ARGS)
+
 # MicroPython's WebAssembly port, pinned by its lock file (needs Node.js and npm).
 WASM := host_tools/wasm/node_modules/.package-lock.json
 $(WASM): host_tools/wasm/package.json host_tools/wasm/package-lock.json
@@ -38,9 +43,10 @@ web: $(VENV)/.installed $(WASM)
 test: $(VENV)/.installed-test $(WASM)
 	$(BIN)/python -m pytest $(ARGS)
 
-# The README's pictures (English); `gallery` draws every screen in every language.
+# The README's pictures (English, one language: straight into the folder);
+# `gallery` draws every screen in every language, a folder each.
 screens: $(VENV)/.installed
-	$(BIN)/tanteador screens host_tools/screenshots --lang en
+	$(BIN)/tanteador screens host_tools/screenshots/en --lang en
 
 gallery: $(VENV)/.installed
 	$(BIN)/tanteador screens out/screens

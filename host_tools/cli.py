@@ -40,7 +40,8 @@ def _parser():
                    help="compact Braille view for small terminals (automatic below 130x38)")
 
     g = sub.add_parser("screens", help="render every screen in every language to PNG")
-    g.add_argument("dir", metavar="DIR")
+    g.add_argument("dir", metavar="DIR", help="folder to write into: DIR/<lang>/ for each language, or DIR itself "
+                   "for a single --lang")
     g.add_argument("--scale", type=int, default=4, metavar="N")
     g.add_argument("--lang", metavar="CODES", help="only these languages, e.g. en,es")
 

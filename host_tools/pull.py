@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import sys
 
 from host_tools import UsageError, UserError, firmware_paths
 from host_tools.folders import check_writable
@@ -283,6 +284,23 @@ def export(files, out):
     return records, bad, drawn
 
 
+def chart_report(records, drawn, folder):
+    """What pull says of its charts: where they are, or why there are none (and how to get them)."""
+    from host_tools import charts
+
+    if drawn is None:
+        return ["no charts: matplotlib is missing from this Python; add it with `%s -m pip install "
+                "\"matplotlib>=3.7\"`, then pull again" % (sys.executable or "python3")]
+    out = []
+    if drawn:
+        out.append("%d charts in %s" % (len(drawn), folder))
+    if not any(r["hands"] for r in records):
+        out.append("no charts yet: no match has a hand recorded")
+    elif not charts.has_winners(records):
+        out.append("no summary chart yet: no match has been played to its goal")
+    return out
+
+
 def main(args, link=None):
     """Entry for `tanteador pull`."""
     check_writable(args.out, "--out")
@@ -310,10 +328,8 @@ def main(args, link=None):
     print("%d files copied from %s into %s/board/ (left where they were)" % (len(files), source.where, args.out))
     print("%d matches exported: %s, %s" % (len(records), os.path.join(args.out, "matches.json"),
                                            os.path.join(args.out, "hands.csv")))
-    if drawn is None:
-        print("no charts: they need matplotlib (pip install -e \".[charts]\")")
-    elif drawn:
-        print("%d charts in %s" % (len(drawn), os.path.join(args.out, "charts")))
+    for line in chart_report(records, drawn, os.path.join(args.out, "charts")):
+        print(line)
     nbad = sum(1 for n in files if n.startswith("bad-"))
     if nbad:
         print("%d files the device had set aside (bad-*) are in %s/board/ for a bug report" % (nbad, args.out))

@@ -1,5 +1,9 @@
 """`tanteador screens DIR`: every screen of the gallery, in every language, as PNG.
 
+Several languages are written one folder each, DIR/<lang>/<id>.png; a
+single one (``--lang en``) straight into DIR/<id>.png, so that
+``tanteador screens shots/en --lang en`` fills shots/en and nothing deeper.
+
 Each screen is reached on a fresh host board (its own empty flash folder)
 by the recipe in host_tools/device/gallery.py, the same recipe the
 MicroPython lane replays on the unix port.
@@ -12,8 +16,13 @@ from host_tools import UsageError, firmware_paths
 from host_tools.folders import check_writable
 
 
+def folder_of(out, lang, langs):
+    """Where the pictures of ``lang`` go: OUT itself when it is the only language drawn."""
+    return out if len(langs) == 1 else os.path.join(out, lang)
+
+
 def render_all(out, langs=None, scale=4):
-    """Write OUT/<lang>/<id>.png for every screen; returns [(lang, id, path)]."""
+    """Write every screen of each language into its folder (folder_of); returns [(lang, id, path)]."""
     firmware_paths()
     import gallery
     from hostboard import HostBoard
@@ -30,12 +39,13 @@ def render_all(out, langs=None, scale=4):
     with tempfile.TemporaryDirectory() as tmp:
         n = 0
         for lang in langs:
-            os.makedirs(os.path.join(out, lang), exist_ok=True)
+            folder = folder_of(out, lang, langs)
+            os.makedirs(folder, exist_ok=True)
             for sid in gallery.ids():
                 n += 1
                 board = HostBoard(os.path.join(tmp, "flash%d" % n))
                 gallery.reach(board, sid, lang)
-                path = os.path.join(out, lang, sid + ".png")
+                path = os.path.join(folder, sid + ".png")
                 render.save_png(board.frame, path, scale=scale, powered=board.powered)
                 done.append((lang, sid, path))
     return done
@@ -45,11 +55,13 @@ def write_index(out, done):
     """index.html and index.md: a table of the screens (rows) by language (columns)."""
     langs = []
     sids = []
-    for lang, sid, _ in done:
+    where = {}
+    for lang, sid, path in done:
         if lang not in langs:
             langs.append(lang)
         if sid not in sids:
             sids.append(sid)
+        where[lang, sid] = os.path.relpath(path, out).replace(os.sep, "/")
     html = ["<!doctype html><meta charset='utf-8'><title>Tanteador screens</title>",
             "<style>body{background:#222;color:#ddd;font-family:sans-serif}img{width:264px;image-rendering:pixelated}"
             "td{padding:4px;vertical-align:top}</style>",
@@ -61,7 +73,7 @@ def write_index(out, done):
         html.append("<tr><td>%s</td>" % sid)
         cells = []
         for lang in langs:
-            rel = "%s/%s.png" % (lang, sid)
+            rel = where[lang, sid]
             html.append("<td><img src='%s' alt='%s %s'></td>" % (rel, sid, lang))
             cells.append("![%s %s](%s)" % (sid, lang, rel))
         html.append("</tr>")
@@ -81,5 +93,7 @@ def main(args):
     langs = [l.strip() for l in args.lang.split(",")] if args.lang else None
     done = render_all(args.dir, langs, args.scale)
     write_index(args.dir, done)
-    print("%d screens written to %s (index.html, index.md)" % (len(done), args.dir))
+    folders = sorted({os.path.dirname(path) for _, _, path in done})
+    where = folders[0] if len(folders) == 1 else os.path.join(args.dir, "<lang>")
+    print("%d screens written to %s (index.html, index.md in %s)" % (len(done), where, args.dir))
     return 0

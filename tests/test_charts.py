@@ -98,3 +98,38 @@ def test_a_chiamata_chart_draws_scores_below_zero(tmp_path):
     assert any(list(line.get_ydata()) == [0, 0] for line in top.lines)   # the zero line
     text = svg_text(fig, tmp_path / "call.svg")
     assert "Carla: -5" in text and "goal: 6 points" in text
+
+
+def test_players_level_on_hands_won_keep_their_own_lines():
+    from tanteador.options import CHIAMATA, GOAL_POINTS
+
+    m = Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_POINTS, target=9,
+                           names=["Ana", "Beto", "Carla", "Dani", "Eva"]))
+    m.record(0, (0, 1, 70, 80), 1000)            # Ana and Beto gain, the other three lose alike
+    r = pull.match_record("h0003.json", m, True)
+    points, won = charts.running(r)
+    assert won[2] == won[3] == won[4] and points[2] == points[3] == points[4]
+    fig = charts.match_figure(r)
+    for ax in fig.axes:
+        drawn = [tuple(line.get_ydata()) for line in ax.lines if line.get_marker() != "None"]
+        assert len(drawn) == 5 and len(set(drawn)) == 5
+    sides = [line for line in fig.axes[1].lines if line.get_marker() != "None"]
+    assert len({line.get_marker() for line in sides}) == 5
+    # Apart, yet each line lies nearer its own count than any other.
+    assert [[round(y) for y in line.get_ydata()] for line in sides] == won
+
+
+def test_the_summary_title_reads_as_a_sentence():
+    assert charts.summary_title(1, 1) == "Matches won per player\n1 match played to its goal"
+    assert charts.summary_title(3, 3) == "Matches won per player\n3 matches played to their goal"
+    assert charts.summary_title(1, 2) == ("Matches won per player\n1 match played to its goal; "
+                                          "1 other ended early or is still in play, not counted")
+    assert charts.summary_title(2, 5).endswith("; 3 others ended early or are still in play, not counted")
+
+
+def test_no_summary_is_drawn_before_a_match_is_won(tmp_path):
+    m = Match(MatchOptions(players=2, names=["Ana", "Luis"], target=3))
+    m.record(0, (70, 50), 1000)
+    r = pull.match_record("state.json", m, False)
+    done = charts.write_all([r], str(tmp_path))
+    assert [p.name for p in tmp_path.iterdir()] == ["state.png"] and len(done) == 1

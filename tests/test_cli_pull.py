@@ -196,3 +196,39 @@ def test_a_tie_settled_by_the_last_trick_names_who_took_it(tmp_path):
     assert [(r["game"], r["winner"], r["last"]) for r in rows] == [("brisca", "Luis", "Luis"), ("brisca", "Ana", "")]
     assert [(r["won1"], r["won2"]) for r in rows] == [("0", "1"), ("1", "1")]
     assert all(r["caller"] == "" and r["bid"] == "" for r in rows)
+
+
+def test_the_readme_install_brings_the_charts():
+    import re
+    import tomllib
+
+    from host_tools import ROOT
+
+    with open("%s/pyproject.toml" % ROOT, "rb") as f:
+        deps = tomllib.load(f)["project"]["dependencies"]
+    assert any(re.match(r"matplotlib\b", d) for d in deps)
+    with open("%s/Makefile" % ROOT, encoding="utf-8") as f:
+        assert "pip install -e .\n" in f.read()   # make sim and make web install the project itself
+
+
+def test_without_matplotlib_pull_says_how_to_get_the_charts(board, tmp_path, monkeypatch, capsys):
+    import sys
+
+    from host_tools import charts
+
+    monkeypatch.setattr(charts, "available", lambda: False)
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--out", str(out)]) == 0
+    msg = capsys.readouterr().out
+    assert "%s -m pip install \"matplotlib>=3.7\"" % sys.executable in msg
+    assert (out / "hands.csv").exists() and not (out / "charts").exists()
+
+
+def test_with_no_match_won_yet_pull_says_so_instead_of_an_empty_chart(tmp_path, capsys):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "state.json").write_text(json.dumps({"v": 1, "m": match_in_play().to_dict()}))
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
+    assert sorted(p.name for p in (out / "charts").iterdir()) == ["state.png"]
+    assert "no summary chart yet: no match has been played to its goal" in capsys.readouterr().out

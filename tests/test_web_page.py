@@ -31,6 +31,8 @@ MATCH = "OK;OK;DOWN;OK;hold UP 1420;OK;long OK;BACK;DOWN;OK;UP x10;OK"
 HOW = ("mouse", "key", "touch")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+SIDEWAYS = {"width": 844, "height": 390}     # a phone turned sideways
+SHORT = {"width": 1280, "height": 500}
 PREFIX = "tanteador/flash/"
 FLASH = """() => Object.fromEntries(Object.keys(localStorage)
   .filter((k) => k.startsWith('%s')).map((k) => [k.slice(%d), localStorage.getItem(k)]))""" % (PREFIX, len(PREFIX))
@@ -272,20 +274,90 @@ def test_the_match_end_tune_plays_only_with_sound_ticked(browser, url, sound):
         context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP, SIDEWAYS, SHORT], ids=["phone", "desktop", "sideways", "short"])
 def test_the_page_fits_the_screen(browser, url, viewport):
     context, page = open_page(browser, url, viewport)
     try:
         canvas = page.locator("#oled").bounding_box()
+        # the whole screen in view, none of it above the page where no scrolling reaches
+        assert canvas["y"] >= 0 and canvas["y"] + canvas["height"] <= viewport["height"]
         assert canvas["width"] <= viewport["width"]
         assert canvas["width"] >= 256            # at least two screen pixels per OLED pixel
         assert canvas["width"] == 2 * canvas["height"]
         for key in webdrive.Hands.IDS:
             box = page.locator("#" + key).bounding_box()
-            assert box["y"] + box["height"] <= viewport["height"], key
+            if viewport in (PHONE, DESKTOP):
+                assert box["y"] + box["height"] <= viewport["height"], key
             assert box["height"] >= 60 and box["width"] >= 60, key
         assert not page.is_checked("#sound")     # sound is off until asked for
         webdrive.frame(page)                     # crisp, in the OLED's colours
+    finally:
+        context.close()
+
+
+def setup_frames(tmp_path, downs):
+    """What the simulator shows after boot and after each of ``downs`` presses of DOWN (the setup's cursor)."""
+    return webdrive.sim_frames(";".join(["DOWN"] * downs) or "wait 100", tmp_path / "flash", tmp_path / "png", SEED)
+
+
+def test_a_touch_is_answered_within_50_ms_of_the_finger_going_down(browser, url, tmp_path):
+    want = setup_frames(tmp_path, 3)
+    context, page = open_page(browser, url + "?seed=%d" % SEED)
+    try:
+        hands = webdrive.Hands(page)
+        down, up = hands._down_up("touch", 1)
+        for n in range(1, 4):
+            page.evaluate("window.tanteador.answersMs = []")
+            down()
+            webdrive.wait_frame(page, want[n], "touch %d" % n)
+            answer = page.evaluate("window.tanteador.answersMs[0]")
+            up()
+            page.wait_for_timeout(script.GAP_MS)
+            assert answer < 50, "touch %d answered %.0f ms after the finger went down" % (n, answer)
+    finally:
+        context.close()
+
+
+def test_presses_too_short_for_a_contact_still_count(browser, url, tmp_path):
+    """Browser events do not bounce: a 1 ms tap, a click() from assistive technology and a key
+    press without delay each count once, as a real press would."""
+    want = setup_frames(tmp_path, 4)
+    context, page = open_page(browser, url + "?seed=%d" % SEED)
+    try:
+        webdrive.wait_frame(page, want[0], "boot")
+        page.mouse.move(*webdrive.Hands(page)._centre(1))
+        page.mouse.down()
+        page.wait_for_timeout(1)
+        page.mouse.up()
+        webdrive.wait_frame(page, want[1], "a 1 ms tap")
+        page.evaluate("document.getElementById('key-down').click()")
+        webdrive.wait_frame(page, want[2], "click()")
+        page.keyboard.press("ArrowDown")
+        webdrive.wait_frame(page, want[3], "a key press")
+        page.locator("#key-down").click()       # a whole mouse click: its click event is no second press
+        webdrive.wait_frame(page, want[4], "a mouse click")
+        page.wait_for_timeout(300)
+        assert webdrive.frame(page) == want[4]
+    finally:
+        context.close()
+
+
+def test_a_trump_set_just_before_a_reload_is_kept(browser, url, tmp_path):
+    flash = tmp_path / "flash"
+    want = webdrive.sim_frames("OK;OK;DOWN;wait 2000", flash, tmp_path / "png", SEED)
+    sim_trump = json.loads((flash / "state.json").read_text())["tr"]
+    resumed = webdrive.sim_frames("wait 100", flash, tmp_path / "png-again", SEED)[0]
+    context, page = open_page(browser, url + "?seed=%d" % SEED)
+    try:
+        for key in ("Enter", "Enter", "ArrowDown"):
+            page.keyboard.press(key, delay=script.PRESS_MS)
+            page.wait_for_timeout(script.GAP_MS)
+        webdrive.wait_frame(page, want[3], "the trump set")
+        page.wait_for_timeout(300 - script.GAP_MS)
+        page.reload()
+        webdrive.wait_ready(page)
+        webdrive.wait_frame(page, resumed, "after the reload")
+        assert json.loads(page.evaluate(FLASH)["state.json"])["tr"] == sim_trump
     finally:
         context.close()
 

@@ -9,6 +9,13 @@ const PREFIX = "tanteador/flash/";   // one storage key per file of the Pico's /
 const SOUND_KEY = "tanteador/sound";
 const FLASH_DIR = "/tt";
 const TICK_MS = 10;                  // the firmware's loop polls about every 10 ms
+// After a touch starts, Chromium holds timer callbacks back for about 100 ms
+// to favour drawing: for a while after each input the firmware is also
+// stepped on every animation frame, so a press is answered as soon as the
+// debounce has passed.
+const HURRY_MS = 250;
+// A screen shorter than this share of the window leaves room for the buttons (a phone turned sideways).
+const SCREEN_SHARE = 0.55;
 const ON = [214, 236, 255];          // a lit pixel and the dark glass, as `tanteador sim --png`
 const OFF = [12, 14, 20];
 const DIM_ON = [90, 100, 110];
@@ -28,7 +35,7 @@ const pixels = new ImageData(128, 64);
 const shadow = new OffscreenCanvas(128, 64);
 let lastView = null;
 let halted = false;                  // set while an import replaces the flash: the app must not save over it
-let pendingInput = null;               // browser time of the last button edge not yet answered by a frame
+let pendingInput = null;             // browser time of the last button edge not yet answered by a frame
 const held = [false, false, false, false];
 // A frame that comes while a button has been held this long answers the hold
 // (a long press, an auto-repeat), not the edge: it is no press's answer time.
@@ -115,7 +122,7 @@ const buzzer = {
 function fitCanvas() {
   const glass = canvas.parentElement;
   const dpr = window.devicePixelRatio || 1;
-  const room = (glass.clientWidth - 24) * dpr;
+  const room = Math.min((glass.clientWidth - 24) * dpr, 2 * window.innerHeight * SCREEN_SHARE * dpr);
   const scale = Math.max(1, Math.floor(room / 128));
   if (canvas.width !== 128 * scale) {
     canvas.width = 128 * scale;
@@ -199,13 +206,28 @@ async function start() {
       clearInterval(timer);
     }
   };
+  let hurryUntil = 0;
+  const hurry = () => {
+    const going = performance.now() < hurryUntil;
+    hurryUntil = performance.now() + HURRY_MS;
+    if (going) return;
+    const frame = () => {
+      run();
+      if (performance.now() < hurryUntil && !halted) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  };
+  // An edge is stamped with its event's time, the moment the finger went down
+  // or the key was struck; the board keeps it in order and long enough to count.
   const edge = (button, down, t) => {
     if (held[button] === down) return;
     held[button] = down;
     document.querySelector(`.key[data-button="${button}"]`).classList.toggle("down", down);
-    pendingInput = performance.now();
-    press(button, down, Math.min(clock(), Math.round(t)));
+    const at = Math.min(performance.now(), t);
+    pendingInput = at;
+    press(button, down, Math.min(clock(), Math.round(at)));
     run();
+    hurry();
   };
   const timer = setInterval(run, TICK_MS);
 
@@ -218,6 +240,14 @@ async function start() {
       edge(b, true, e.timeStamp);
     });
     for (const type of ["pointerup", "pointercancel"]) key.addEventListener(type, (e) => edge(b, false, e.timeStamp));
+    // Assistive technology presses a button with a bare click (no pointer,
+    // detail 0); the click that ends a pointer press is already counted.
+    key.addEventListener("click", (e) => {
+      if (e.detail !== 0 || held[b]) return;
+      wakeSound();
+      edge(b, true, e.timeStamp);
+      edge(b, false, e.timeStamp);
+    });
     key.addEventListener("contextmenu", (e) => e.preventDefault());
     // Keyboard activation of a focused button would be a second press.
     key.addEventListener("keydown", (e) => { if (e.key in KEYS) e.preventDefault(); });
@@ -233,6 +263,19 @@ async function start() {
   });
   // A button cannot stay down while the page is away.
   window.addEventListener("blur", () => held.forEach((d, b) => d && edge(b, false, performance.now())));
+  // A trump or points typed just now are saved once the buttons rest; a page
+  // hidden or closed before then saves them at once.
+  const flush = board.flush;
+  const keep = () => {
+    if (halted) return;
+    try {
+      flush();
+    } catch (e) {
+      stats.error = String(e);
+    }
+  };
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keep(); });
+  window.addEventListener("pagehide", keep);
   stats.ready = true;
   const saved = "Saved in this browser.";
   say(saved);

@@ -12,6 +12,13 @@ the browser's storage before boot; every file the store closes after
 writing, renames or removes is mirrored to that storage at once by the
 page's ``webhost`` module, so the store's one atomic write per committed
 action is one write to the browser's storage too.
+
+Browser events never bounce, but they can be shorter than any contact: a
+tap by automation, a click from assistive technology or a quick key press
+may go down and up within a millisecond, which the firmware's contact
+debounce takes for a bounce. The board therefore keeps each edge of a
+button at least ``DEBOUNCE_MS`` after the one before it, holding it back
+until the clock reaches that time, so every browser press counts once.
 """
 
 import gc
@@ -21,6 +28,7 @@ import framebuf
 import webhost
 
 from tanteador.app import App, seeded_rand
+from tanteador.buttons import DEBOUNCE_MS
 from tanteador.edges import EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import PageDiff
@@ -97,6 +105,10 @@ class WebBoard:
         self._diff = PageDiff(self.buffer, WIDTH)
         self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.levels = [False, False, False, False]
+        # Edges from the page not yet handed to the firmware, oldest first:
+        # (button, down, t) with t no sooner than due (see press).
+        self.waiting = []
+        self.last_edge = [None, None, None, None]
         self.now = now
         self.contrast_level = 255
         self.powered = True
@@ -108,9 +120,28 @@ class WebBoard:
         return tuple(self.levels)
 
     def press(self, button, down, t):
-        """A level change of one button at ``t`` ms, as a pin interrupt would push it."""
-        self.levels[button] = bool(down)
-        self.ring.push(button, down, t)
+        """A level change of one button at ``t`` ms, as a pin interrupt would push it.
+
+        It is put at least DEBOUNCE_MS after the button's last edge, and no
+        sooner than any edge still waiting (the edges stay in order); it
+        reaches the firmware when the clock gets there (``release``).
+        """
+        last = self.last_edge[button]
+        if last is not None and t - last < DEBOUNCE_MS:
+            t = last + DEBOUNCE_MS
+        if self.waiting and t < self.waiting[-1][2]:
+            t = self.waiting[-1][2]
+        self.last_edge[button] = t
+        self.waiting.append((button, down, t))
+        self.release(self.now)
+
+    def release(self, now):
+        """Hand the firmware the waiting edges due by ``now``."""
+        waiting = self.waiting
+        while waiting and waiting[0][2] <= now:
+            button, down, t = waiting.pop(0)
+            self.levels[button] = bool(down)
+            self.ring.push(button, down, t)
 
     def take_edges(self, sink):
         """Call ``sink(button, pressed, t_ms)`` for each edge since the last call, in order."""
@@ -205,8 +236,14 @@ def step(now):
     app = _session[1]
     if now > board.now:
         board.now = now
+    board.release(board.now)
     app.poll(board.now)
     app.tidy(board.now)
     if board.changed:
         return board.view()
     return ""
+
+
+def flush():
+    """The page is being hidden or closed: write now a save that waits for the buttons to rest."""
+    _session[1].flush()
