@@ -173,6 +173,8 @@ def _png(fig):
 
 
 def _wins_figure(rows):
+    from matplotlib.ticker import MaxNLocator
+
     from host_tools import charts
 
     plt = charts._pyplot()
@@ -180,6 +182,7 @@ def _wins_figure(rows):
     fig, ax = plt.subplots(figsize=(6, 1 + 0.3 * max(len(shown), 1)))
     ax.barh([r.label for r in shown][::-1], [r.wins for r in shown][::-1], color=charts.COLOURS[1])
     ax.set_xlabel("wins")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.tight_layout()
     return fig
 
