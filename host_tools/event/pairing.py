@@ -4,8 +4,9 @@ Swiss: every entry is a node of a complete graph (plus a "bye" node when
 their number is odd); networkx's maximum-weight matching picks the round.
 An edge's weight says how good a table it makes, in tiers that never
 trade against each other: first no repeated opponents (and no second bye),
-then the closest scores, then seat fairness (nobody sits side A, who deals
-first, more often than side B by two), and last the classic fold (the top
+then the closest scores, then seat fairness (two entries that both sat
+side A, who deals first, more often than side B are not put together, nor
+two that sat B more often), and last the classic fold (the top
 half of a score group against its bottom half). Knockout: a bracket of the
 next power of two, seeds placed so that 1 and 2 can only meet in the final;
 the missing seeds are byes for the top seeds.

@@ -38,7 +38,7 @@ class Row:
         return getattr(self, name)
 
 
-def _units(event, result, side_index, entry_of_side):
+def _units(result, side_index, entry_of_side):
     """The standings keys of a side: the entry (Swiss, knockout) or its players (club)."""
     if entry_of_side is not None:
         return [entry_of_side[side_index]]
@@ -70,8 +70,8 @@ def table(event):
         n = len(r.sides)
         for i, s in enumerate(r.sides):
             others = [o for j, o in enumerate(r.sides) if j != i]
-            opp_units = [u for j in range(n) if j != i for u in _units(event, r, j, entry_of_side)]
-            for u in _units(event, r, i, entry_of_side):
+            opp_units = [u for j in range(n) if j != i for u in _units(r, j, entry_of_side)]
+            for u in _units(r, i, entry_of_side):
                 row = rows[u]
                 row.played += 1
                 row.wins += scores[i]
