@@ -1,4 +1,4 @@
-"""The `tanteador` command: sim, screens, flash, pull, names, bench, web."""
+"""The `tanteador` command: sim, screens, flash, pull, names, event, bench, web."""
 
 import argparse
 import sys
@@ -68,6 +68,9 @@ def _parser():
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     w.add_argument("--port", type=int, default=8000, help="port (default: %(default)s; 0 picks a free one)")
 
+    sub.add_parser("event", help="a club evening or a tournament: pairings, pushes, results, standings",
+                   add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
+
     b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports), "
                                         "or on a board with --port",
                        add_help=False)
@@ -84,6 +87,10 @@ def main(argv=None):
         from host_tools import bench
 
         return bench.main(argv[1:]) or 0
+    if argv and argv[0] == "event":
+        from host_tools.event import cli as event_cli
+
+        return event_cli.main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         if args.command == "sim":

@@ -30,44 +30,55 @@ def parse(text):
     Raises UsageError naming the problem; nothing is written then.
     """
     firmware_paths()
-    from tanteador import fonts, store
+    from tanteador import store
 
     text = unicodedata.normalize("NFC", text)
     if text.strip() == "":
         return []
     names = [n.strip() for n in text.split(",")]
-    try:
-        names = store.check_names(names)
-    except ValueError as e:
-        code = str(e.args[0]) if e.args else "list"
-        reason = REASONS.get(code, code)
-        if "%d" in reason:
-            reason = reason % (store.NAMES_MAX if code == "many" else store.NAME_LEN)
-        bad = ""
-        if code == "long":
-            bad = ": " + ", ".join(repr(n) for n in names if len(n) > store.NAME_LEN)
-        raise UsageError("names not changed: %s%s" % (reason, bad))
+    if len(names) > store.NAMES_MAX:
+        raise UsageError("names not changed: " + REASONS["many"] % store.NAMES_MAX)
+    return check(names, "names not changed: ")
+
+
+def check(names, prefix=""):
+    """The names (NFC, trimmed) if the device can hold and draw every one and
+    no two are the same name; else UsageError, its message after ``prefix``."""
+    firmware_paths()
+    from tanteador import fonts, store
+
+    names = [unicodedata.normalize("NFC", n).strip() for n in names]
+    for n in names:
+        try:
+            store.check_names([n])
+        except ValueError as e:
+            code = str(e.args[0]) if e.args else "list"
+            reason = REASONS.get(code, code)
+            if "%d" in reason:
+                reason = reason % store.NAME_LEN
+            bad = ": %r" % n if code == "long" else ""
+            raise UsageError("%s%s%s" % (prefix, reason, bad))
     small = fonts.SMALL
     first, count, extra = small[3], small[4], small[5]
     for n in names:
         missing = sorted({c for c in n if not (first <= ord(c) < first + count or c in extra)})
         if missing:
             raise UsageError(
-                "names not changed: the device's font cannot show %s in %r; it has the letters "
-                "of Spanish, French, Portuguese and Italian" % (" ".join(missing), n)
+                "%sthe device's font cannot show %s in %r; it has the letters "
+                "of Spanish, French, Portuguese and Italian" % (prefix, " ".join(missing), n)
             )
     joined = [n for n in names if "/" in n]
     if joined:
-        raise UsageError("names not changed: %r has a '/', which joins the names of a team on the "
-                        "screen; write it without '/'" % joined[0])
+        raise UsageError("%s%r has a '/', which joins the names of a team on the "
+                        "screen; write it without '/'" % (prefix, joined[0]))
     seen = {}
     for n in names:
         key = n.casefold()
         if key in seen:
             if seen[key] == n:
-                raise UsageError("names not changed: %r is in the list twice" % n)
-            raise UsageError("names not changed: %r and %r are the same name (capitals do not count); "
-                            "keep one" % (seen[key], n))
+                raise UsageError("%s%r is in the list twice" % (prefix, n))
+            raise UsageError("%s%r and %r are the same name (capitals do not count); "
+                            "keep one" % (prefix, seen[key], n))
         seen[key] = n
     return names
 

@@ -129,6 +129,11 @@ class App:
         self.board.contrast(self.cfg["contrast"])
         self.home()
         m = self.match
+        taken, refused = self._take_pushed()
+        if taken:
+            m = scr = None
+        if problem is None:
+            problem = refused
         if m is not None:
             self.trump = m.next_trump
             if self.trump is None:
@@ -158,6 +163,29 @@ class App:
             from tanteador.screens.hwtest import HwTest
 
             self.push(HwTest())
+
+    def _take_pushed(self):
+        """Start the match an organiser's PC pushed for an event, in place of
+        the saved one (archived, never lost), and name its table and round.
+        -> (True if one started, the problem code of one set aside or None)."""
+        from tanteador.store import PUSHED
+
+        if not self.store.fs.exists(PUSHED):
+            return False, None
+        # The setup screen goes first: the match loads on a roomier heap.
+        self.stack = []
+        self.sweep()
+        from tanteador import storeops
+
+        m, problem = storeops.pushed(self.store)
+        if m is None:
+            self.home()
+            return False, problem
+        self.start(m)
+        # Only once the match is saved: a power cut before this takes the file again.
+        self.store._drop(PUSHED)
+        self.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
+        return True, None
 
     def _entry(self, en):
         """Back on the points entry (or a chiamata call) as it was saved (a past hand's under the history)."""

@@ -96,9 +96,10 @@ class Hands:
 
 class Match:
     """A match in play (see the module docstring). Build with validated-or-not
-    MatchOptions; raises RulesError for an impossible setup."""
+    MatchOptions (and an event's (table, round, key), see matchdoc.from_push);
+    raises RulesError for an impossible setup."""
 
-    def __init__(self, options, version=VERSION):
+    def __init__(self, options, version=VERSION, event=()):
         self.options = options.validate()
         self.nsides = options.nsides
         self.version = version
@@ -123,6 +124,9 @@ class Match:
         self._edits = []
         # JSON text of each full batch of DUMP_BATCH log actions, for dump().
         self._dumped = []
+        # (table, round, event key) of a match an organiser's PC pushed for
+        # an event, saved with it so the PC can tell whose result it is; () if none.
+        self.event = event
         self.hands = Hands(self)
         self._figures()
 

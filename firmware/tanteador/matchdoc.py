@@ -6,6 +6,10 @@ Loading replays every action through the engine, so a document the rules
 refuse never becomes a match. These functions read the log of a Match
 directly: this module is the other half of match.py, kept apart so that
 the engine and its saving compile in two smaller steps on the device.
+
+A match pushed by an organiser's PC for an event also has ``"ev": [table,
+round, event key]`` (see ``from_push``); a document without it loads as
+before, and a firmware without it ignores the key.
 """
 
 import json
@@ -24,13 +28,15 @@ def to_dict(m):
     call, ``caller, partner, bid, points``. The trump adds 4 * (1 + the
     side that took the last trick) when that settled a tie. "c" (how
     many actions are in effect; the rest can be redone) is left out
-    when all are."""
+    when all are; "ev" (an event's table, round and key) when set."""
     acts = [None] * m._n
     for k in range(m._n):
         acts[k] = _action(m, k)
     d = {"v": m.version, "o": m.options.to_list(), "a": acts}
     if m._cur != m._n:
         d["c"] = m._cur
+    if m.event:
+        d["ev"] = list(m.event)
     return d
 
 
@@ -58,6 +64,8 @@ def dump(m, write):
     write("]")
     if m._cur != n:
         write(',"c":%d' % m._cur)
+    if m.event:
+        write(',"ev":' + json.dumps(list(m.event), separators=(",", ":")))
     write("}")
 
 
@@ -106,8 +114,9 @@ def from_dict(d):
         v = 2
     elif v < 2:
         raise StateError("shape")
+    ev = _event(d["ev"]) if "ev" in d else ()
     try:
-        m = Match(MatchOptions.from_list(d.get("o")), v)
+        m = Match(MatchOptions.from_list(d.get("o")), v, ev)
     except ValueError:
         raise StateError("shape", "options")
     acts = d.get("a")
@@ -142,6 +151,39 @@ def from_dict(d):
     while m._cur > cur:
         m.undo()
     return m
+
+
+# Highest table and round numbers of an event, and the longest event key.
+_TABLES = 999
+_ROUNDS = 99
+_KEY_LEN = 16
+PUSH_VERSION = 1
+
+
+def _event(ev):
+    """(table, round, key) from a document's "ev"; StateError('shape') if it is not one."""
+    if type(ev) is not list or len(ev) != 3:
+        raise StateError("shape")
+    t, r, k = ev
+    if type(t) is not int or type(r) is not int or type(k) is not str \
+            or not 1 <= t <= _TABLES or not 1 <= r <= _ROUNDS or not 0 < len(k) <= _KEY_LEN:
+        raise StateError("shape")
+    return (t, r, k)
+
+
+def from_push(d):
+    """The match an organiser's PC pushed (``event.json``): ``{"v": 1, "o":
+    options.to_list() with the seats' names, "ev": [table, round, key]}``
+    -> a new Match carrying its event. StateError: 'newer', 'shape'."""
+    if type(d) is not dict or type(d.get("v")) is not int:
+        raise StateError("shape")
+    if d["v"] > PUSH_VERSION:
+        raise StateError("newer")
+    ev = _event(d.get("ev"))
+    try:
+        return Match(MatchOptions.from_list(d.get("o")), VERSION, ev)
+    except ValueError:
+        raise StateError("shape", "options")
 
 
 def dumps(match):

@@ -26,6 +26,10 @@ Files (all in one folder of a ``flashfs.DirFS``):
     when someone removes them from a PC after ``tanteador pull``.
 ``names.json``
     The list of player names written from the PC; see ``check_names``.
+``event.json``
+    A match an organiser's PC pushed for an event (``matchdoc.from_push``):
+    taken at boot, it replaces the match in play (archived first) and is
+    removed; one that cannot be used is set aside as a ``bad-`` file.
 ``hNNNN.json``
     Finished matches, one file each (``NNNN`` grows from 0001), written
     atomically through ``h.tmp``. The newest ``ARCH_KEEP`` are kept: about
@@ -44,6 +48,7 @@ from tanteador.flashfs import errno_of
 STATE = "state.json"
 TMP = "state.tmp"
 NAMES = "names.json"
+PUSHED = "event.json"
 ARCH_TMP = "h.tmp"
 ARCH_KEEP = 50
 MAX_STATE = 65536

@@ -10,7 +10,7 @@ import json
 
 from tanteador.store import (
     ARCH_KEEP, ARCH_TMP, MAX_NAMES, MAX_STATE, NAME_LEN, NAMES, NAMES_MAX,
-    STATE, TMP, _Out, _dump,
+    PUSHED, STATE, TMP, _Out, _dump,
 )
 
 _CODES = ("newer", "shape", "history")
@@ -53,6 +53,27 @@ def names(st):
         return check_names(obj)
     except ValueError:
         return []
+
+
+def pushed(st):
+    """The match an organiser's PC left in ``event.json`` of Store ``st`` ->
+    (Match or None, problem code or None). A file that is no such match is
+    set aside (``bad-<n>-state.json``); a good one stays until the app has
+    saved the match it starts (see ``App``)."""
+    if not st.fs.exists(PUSHED):
+        return None, None
+    obj, problem = _read(st, PUSHED, MAX_NAMES)
+    if problem is None:
+        from tanteador.matchdoc import from_push
+
+        try:
+            return from_push(obj), None
+        except MemoryError:
+            raise
+        except Exception as e:
+            problem = _code(e)
+    _set_aside(st, PUSHED)
+    return None, problem
 
 
 def archive(st, match_doc):

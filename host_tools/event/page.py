@@ -1,0 +1,203 @@
+"""The standings as terminal text, a static web page readable on a phone, and CSV.
+
+The page is one file with its charts inside (PNG drawn by matplotlib, the
+`charts` extra, as `tanteador pull` draws): without matplotlib it is
+written all the same, with the tables and a line saying why there are no
+charts.
+"""
+
+import base64
+import csv
+import html
+import io
+import os
+
+from host_tools import UserError
+from host_tools.event import ratings
+from host_tools.event.standings import wins_text
+
+NO_CHARTS = "No charts: they need matplotlib (pip install \"matplotlib>=3.7\")."
+
+CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;padding:.5rem;color:#222}
+h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.5rem}
+.scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
+th,td{padding:.3rem .4rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
+th:nth-child(2),td:nth-child(2){text-align:left;white-space:normal}
+img{max-width:100%;height:auto}details{margin:.3rem 0}.note{color:#666}"""
+
+
+def columns(event):
+    """(heading, value of a Row) of the standings, after place and name."""
+    cols = [("Played", lambda r: str(r.played)), ("Wins", lambda r: wins_text(r.wins)),
+            ("Losses", lambda r: str(r.losses))]
+    if event.format != "club":
+        cols.append(("Byes", lambda r: str(r.byes)))
+    labels = {"points": "Points +/-", "hands": "Hands +/-", "buchholz": "Buchholz"}
+    for t in event.tiebreaks:
+        cols.append((labels[t], (lambda t: lambda r: _num(r.value(t)))(t)))
+    return cols
+
+
+def _num(v):
+    if isinstance(v, float):
+        return wins_text(v) if v * 2 == int(v * 2) else "%.2f" % v
+    return "%+d" % v if v else "0"
+
+
+def rating_rows(event):
+    """[(name, ordinal, mu, sigma, matches, history)] best first."""
+    now, history = ratings.rate(event)
+    names = event.players()
+    rows = [(names[p], o, mu, sigma, len(history[p]), history[p]) for p, (mu, sigma, o) in now.items()]
+    rows.sort(key=lambda r: (-r[1], r[0]))
+    return rows
+
+
+def terminal(event, rows):
+    """The standings (and, for a club, the ratings) as text for the terminal."""
+    cols = columns(event)
+    head = ["#", "Entry" if event.format != "club" else "Player"] + [c[0] for c in cols]
+    body = [[str(r.place), r.label] + [f(r) for _, f in cols] for r in rows]
+    if event.format == "club":
+        rated = {name: o for name, o, *_ in rating_rows(event)}
+        head.append("Rating")
+        for line, r in zip(body, rows):
+            line.append("%.1f" % rated[r.label] if r.label in rated else "-")
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    out = ["%s: standings" % event.name]
+    for line in [head] + body:
+        out.append("  ".join(x.ljust(w) if i == 1 else x.rjust(w) for i, (x, w) in enumerate(zip(line, widths))))
+    return "\n".join(out)
+
+
+def write(event, rows, folder):
+    """Write standings.html and standings.csv into ``folder``: (paths written, True if charts were drawn)."""
+    from host_tools import charts
+
+    rated = rating_rows(event)
+    drawn = charts.available()
+    images = []
+    if drawn:
+        images = [("Wins", _png(_wins_figure(rows)))]
+        if rated:
+            images.append(("Ratings, match by match", _png(_ratings_figure(rated))))
+    text = _html(event, rows, rated, images, drawn)
+    try:
+        os.makedirs(folder, exist_ok=True)
+        page = os.path.join(folder, "standings.html")
+        with open(page, "w", encoding="utf-8") as f:
+            f.write(text)
+        table = os.path.join(folder, "standings.csv")
+        with open(table, "w", encoding="utf-8", newline="") as f:
+            f.write(csv_text(event, rows, rated))
+    except OSError as e:
+        raise UserError("cannot write into %s (%s); give another --out" % (folder, os.strerror(e.errno or 0)))
+    return [page, table], drawn
+
+
+def csv_text(event, rows, rated):
+    """One row per entry (or player): place, name, the columns, and a player's rating."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    head = ["place", "name", "played", "wins", "losses", "byes", "points", "hands", "buchholz"]
+    w.writerow(head + (["rating"] if event.format == "club" else []))
+    by_name = {r[0]: r[1] for r in rated}
+    for r in rows:
+        line = [r.place, r.label, r.played, r.wins, r.losses, r.byes, r.points, r.hands, round(r.buchholz, 2)]
+        if event.format == "club":
+            line.append("" if r.label not in by_name else round(by_name[r.label], 2))
+        w.writerow(line)
+    return buf.getvalue()
+
+
+def _html(event, rows, rated, images, drawn):
+    e = html.escape
+    cols = columns(event)
+    parts = ["<!DOCTYPE html><html><head><meta charset=\"utf-8\">",
+             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+             "<title>%s</title><style>%s</style></head><body>" % (e(event.name), CSS),
+             "<h1>%s</h1>" % e(event.name)]
+    paired = event.last_round()
+    if event.format != "club":
+        parts.append("<p class=\"note\">%s, round %d of %d</p>" % (
+            e(event.format.capitalize()), paired,
+            event.rounds if event.format == "swiss" else max(paired, _ko_rounds(event))))
+    parts.append("<h2>Standings</h2><div class=\"scroll\"><table><tr><th>#</th><th>%s</th>%s</tr>" % (
+        "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % e(c[0]) for c in cols)))
+    for r in rows:
+        parts.append("<tr><td>%d</td><td>%s</td>%s</tr>" % (
+            r.place, e(r.label), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
+    parts.append("</table></div>")
+    if not drawn:
+        parts.append("<p class=\"note\">%s</p>" % e(NO_CHARTS))
+    for title, data in images:
+        parts.append("<h2>%s</h2><img alt=\"%s\" src=\"data:image/png;base64,%s\">" % (e(title), e(title), data))
+    if rated:
+        parts.append("<h2>Ratings</h2><p class=\"note\">openskill (Plackett-Luce): mu - 3 sigma, "
+                     "growing as the player's matches make it surer.</p>")
+        parts.append("<div class=\"scroll\"><table><tr><th>#</th><th>Player</th><th>Rating</th><th>mu</th>"
+                     "<th>sigma</th><th>Matches</th></tr>")
+        for k, (name, o, mu, sigma, n, _) in enumerate(rated):
+            parts.append("<tr><td>%d</td><td>%s</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%d</td></tr>"
+                         % (k + 1, e(name), o, mu, sigma, n))
+        parts.append("</table></div>")
+        for name, o, mu, sigma, n, steps in rated:
+            items = "".join("<li>%s: %.1f</li>" % (e(_when(event, s)), s.ordinal) for s in steps)
+            parts.append("<details><summary>%s: %.1f</summary><ol>%s</ol></details>" % (e(name), o, items))
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+def _when(event, step):
+    if step.evening:
+        return "%s, match %d" % (step.evening, step.result)
+    return "match %d" % step.result
+
+
+def _ko_rounds(event):
+    from host_tools.event.pairing import knockout_rounds
+
+    return knockout_rounds(len(event.entries()))
+
+
+def _png(fig):
+    from host_tools import charts
+
+    plt = charts._pyplot()
+    buf = io.BytesIO()
+    try:
+        fig.savefig(buf, format="png", dpi=100)
+    finally:
+        plt.close(fig)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _wins_figure(rows):
+    from matplotlib.ticker import MaxNLocator
+
+    from host_tools import charts
+
+    plt = charts._pyplot()
+    shown = rows[:24]
+    fig, ax = plt.subplots(figsize=(6, 1 + 0.3 * max(len(shown), 1)))
+    ax.barh([r.label for r in shown][::-1], [r.wins for r in shown][::-1], color=charts.COLOURS[1])
+    ax.set_xlabel("wins")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    fig.tight_layout()
+    return fig
+
+
+def _ratings_figure(rated):
+    from host_tools import charts
+
+    plt = charts._pyplot()
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for k, (name, o, mu, sigma, n, steps) in enumerate(rated[:12]):
+        ax.plot(range(len(steps) + 1), [0.0] + [s.ordinal for s in steps], marker="o", markersize=3,
+                label=name, color=charts.COLOURS[k % len(charts.COLOURS)],
+                linestyle="-" if k < len(charts.COLOURS) else "--")
+    ax.set_xlabel("matches played")
+    ax.set_ylabel("rating")
+    ax.legend(fontsize="small", ncol=2)
+    fig.tight_layout()
+    return fig

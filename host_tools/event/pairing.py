@@ -1,0 +1,155 @@
+"""Pairing a round: Swiss by score (maximum-weight matching), or a knockout bracket.
+
+Swiss: every entry is a node of a complete graph (plus a "bye" node when
+their number is odd); networkx's maximum-weight matching picks the round.
+An edge's weight says how good a table it makes, in tiers that never
+trade against each other: first no repeated opponents (and no second bye),
+then the closest scores, then seat fairness (two entries that both sat
+side A, who deals first, more often than side B are not put together, nor
+two that sat B more often), and last the classic fold (the top
+half of a score group against its bottom half). Knockout: a bracket of the
+next power of two, seeds placed so that 1 and 2 can only meet in the final;
+the missing seeds are byes for the top seeds.
+"""
+
+import networkx
+
+BYE = "bye"
+_REPEAT = 10 ** 12
+_SCORE = 10 ** 7
+_SEAT = 10 ** 5
+
+
+class Record:
+    """What pairing needs to know of an entry so far."""
+
+    def __init__(self, eid, seed):
+        self.id = eid
+        self.seed = seed
+        self.score = 0.0
+        self.opponents = []
+        self.byes = 0
+        # Times on side A minus times on side B.
+        self.seat = 0
+        self.last_seat = None
+
+
+def records(event):
+    """{entry id: Record} from the event's pairings and results in effect."""
+    from host_tools.event import standings
+
+    recs = {}
+    for k, eid in enumerate(event.entries()):
+        recs[eid] = Record(eid, k + 1)
+    results = {r.pairing: r for r in event.results() if r.pairing is not None}
+    for p in event.pairings():
+        a = recs[p.a]
+        if p.b is None:
+            a.byes += 1
+            a.score += 1
+            continue
+        b = recs[p.b]
+        a.opponents.append(b.id)
+        b.opponents.append(a.id)
+        a.seat += 1
+        b.seat -= 1
+        a.last_seat, b.last_seat = 0, 1
+        r = results.get(p.id)
+        if r is not None:
+            sa, sb = standings.match_scores(r)
+            a.score += sa
+            b.score += sb
+    return recs
+
+
+def swiss(recs):
+    """[(a, b)] entry ids of the next Swiss round, side A first, best tables
+    first; b is None for the bye."""
+    order = sorted(recs.values(), key=lambda r: (-r.score, r.seed))
+    rank = {r.id: i for i, r in enumerate(order)}
+    groups = {}
+    for r in order:
+        groups.setdefault(r.score, []).append(r.id)
+    g = networkx.Graph()
+    ids = [r.id for r in order]
+    low = min(r.score for r in order) if order else 0
+    for i, x in enumerate(ids):
+        for y in ids[i + 1:]:
+            g.add_edge(x, y, weight=_weight(recs[x], recs[y], rank, groups))
+        if len(ids) % 2:
+            rx = recs[x]
+            # The bye goes to an entry that has not had one, of the lowest score, lowest ranked.
+            g.add_edge(x, BYE, weight=_REPEAT * 4 - _REPEAT * rx.byes - _SCORE * int(2 * (rx.score - low)) ** 2
+                       + rank[x])
+    matching = networkx.max_weight_matching(g, maxcardinality=True)
+    tables = []
+    bye = None
+    for x, y in matching:
+        if BYE in (x, y):
+            bye = y if x == BYE else x
+            continue
+        tables.append(_seat(recs[x], recs[y], rank))
+    tables.sort(key=lambda t: min(rank[t[0]], rank[t[1]]))
+    if bye is not None:
+        tables.append((bye, None))
+    return tables
+
+
+def _weight(x, y, rank, groups):
+    w = _REPEAT * 4
+    w -= _REPEAT * x.opponents.count(y.id)
+    w -= _SCORE * int(2 * abs(x.score - y.score)) ** 2
+    if (x.seat > 0 and y.seat > 0) or (x.seat < 0 and y.seat < 0):
+        w -= _SEAT * min(abs(x.seat), abs(y.seat))
+    if x.score == y.score:
+        group = groups[x.score]
+        half = len(group) // 2
+        w -= (abs(group.index(x.id) - group.index(y.id)) - half) ** 2
+    return w
+
+
+def _seat(x, y, rank):
+    """(side A, side B): A to whoever has sat it less; on a tie, away from the side sat last,
+    else the higher ranked."""
+    if x.seat != y.seat:
+        return (x.id, y.id) if x.seat < y.seat else (y.id, x.id)
+    if x.last_seat != y.last_seat and None not in (x.last_seat, y.last_seat):
+        return (x.id, y.id) if x.last_seat == 1 else (y.id, x.id)
+    return (x.id, y.id) if rank[x.id] < rank[y.id] else (y.id, x.id)
+
+
+def bracket_order(size):
+    """Seed numbers in bracket order for a bracket of ``size`` (a power of two):
+    8 -> [1, 8, 4, 5, 2, 7, 3, 6]; neighbours meet first."""
+    order = [1]
+    while len(order) < size:
+        n = len(order) * 2
+        order = [s for k in order for s in (k, n + 1 - k)]
+    return order
+
+
+def knockout_rounds(n):
+    """Rounds a knockout of ``n`` entries takes."""
+    r = 0
+    while (1 << r) < n:
+        r += 1
+    return r
+
+
+def knockout_first(seeded):
+    """[(a, b)] of round one for entry ids in seed order; b None for a bye."""
+    size = 1 << knockout_rounds(len(seeded))
+    slots = [seeded[s - 1] if s <= len(seeded) else None for s in bracket_order(size)]
+    tables = []
+    for k in range(0, size, 2):
+        a, b = slots[k], slots[k + 1]
+        tables.append((a, b) if a is not None else (b, a))
+    return tables
+
+
+def knockout_next(previous, winner_of):
+    """[(a, b)] of the next round from the previous round's tables in bracket
+    order: the winners of neighbouring tables meet. ``winner_of((a, b))`` is
+    the entry that went through (a itself for a bye)."""
+    won = [winner_of(t) for t in previous]
+    return [(won[k], won[k + 1]) for k in range(0, len(won), 2)]

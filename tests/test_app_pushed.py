@@ -1,0 +1,132 @@
+"""A match pushed by an organiser's PC (event.json): taken at boot, named, saved with its table and round."""
+
+import json
+import os
+
+import pytest
+
+from app_helpers import boot, hand, play, reboot, saved
+from host_tools import mplane
+from tanteador import matchdoc
+from tanteador.match import Match
+from tanteador.options import PAIRS, MatchOptions
+from tanteador.rules import StateError
+
+NAMES = ["Ana", "Eva", "Luis", "Pau"]
+
+
+def pushed_doc(table=3, rnd=2, key="fiesta24", names=NAMES):
+    o = MatchOptions(players=4, sides=PAIRS, names=names, target=2)
+    return {"v": 1, "o": o.to_list(), "ev": [table, rnd, key]}
+
+
+def put(folder, doc):
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    (folder / "event.json").write_text(text, encoding="utf-8")
+
+
+def test_a_pushed_match_starts_with_its_names_and_tells_table_and_round(tmp_path):
+    put(tmp_path, pushed_doc())
+    board, app = boot(tmp_path)
+    assert app.screen.NAME == "notice"
+    assert "Table 3 - Round 2" in " ".join(app.texts)
+    assert not (tmp_path / "event.json").exists()
+    m = app.match
+    assert m.options.names == NAMES and m.options.target == 2 and not m.hands
+    assert m.event == (3, 2, "fiesta24")
+    assert app.side_name(0) == "Ana/Luis" and app.side_name(1) == "Eva/Pau"
+    assert saved(tmp_path)["m"]["ev"] == [3, 2, "fiesta24"]
+    play(app, board, "OK")
+    assert app.screen.NAME == "table"
+
+
+def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_the_events(tmp_path):
+    put(tmp_path, pushed_doc())
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=20)
+    hand(app, board, ups=20)
+    assert app.match.over and app.screen.NAME == "matchend"
+    board, app = reboot(board)
+    assert app.match.event == (3, 2, "fiesta24")
+    play(app, board, "OK")  # Rematch
+    assert app.match.event == () and not app.match.hands
+    assert "ev" not in saved(tmp_path)["m"]
+    with open(os.path.join(str(tmp_path), "h0001.json")) as f:
+        archived = json.load(f)
+    assert archived["ev"] == [3, 2, "fiesta24"]
+    assert Match.from_dict(archived).over
+
+
+def test_a_push_replaces_a_match_in_play_which_is_archived(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")  # Start with the defaults, then the draw
+    assert app.match is not None
+    hand(app, board, ups=10)
+    before = app.match.to_dict()
+    put(tmp_path, pushed_doc(table=1, rnd=1))
+    board, app = reboot(board)
+    assert app.match.event == (1, 1, "fiesta24")
+    with open(os.path.join(str(tmp_path), "h0001.json")) as f:
+        assert json.load(f) == before
+
+
+@pytest.mark.parametrize("doc, notice", [
+    ("{not json", "Damaged"),
+    ({"v": 1, "o": [9], "ev": [1, 1, "k"]}, "Damaged"),
+    (pushed_doc(table=0), "Damaged"),
+    (dict(pushed_doc(), v=2), "newer"),
+])
+def test_a_bad_push_is_set_aside_and_the_saved_match_stays(tmp_path, doc, notice):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    before = app.match.to_dict()
+    put(tmp_path, doc)
+    board, app = reboot(board)
+    assert app.match.to_dict() == before
+    assert not (tmp_path / "event.json").exists()
+    assert (tmp_path / "bad-1-state.json").exists()
+    assert notice in " ".join(app.texts)
+
+
+def test_documents_without_an_event_still_load_and_a_bad_event_is_refused():
+    m = Match(MatchOptions(players=2, target=1))
+    d = m.to_dict()
+    assert "ev" not in d and Match.from_dict(d).event == ()
+    m.event = (12, 3, "club")
+    out = []
+    m.dump(out.append)
+    assert json.loads("".join(out)) == m.to_dict() == dict(d, ev=[12, 3, "club"])
+    assert Match.from_dict(m.to_dict()).event == (12, 3, "club")
+    for bad in ([12, 3], [0, 1, "k"], [1, 100, "k"], [1, 1, ""], [1, 1, "k" * 17], ["1", 1, "k"]):
+        with pytest.raises(StateError):
+            Match.from_dict(dict(d, ev=bad))
+    with pytest.raises(StateError):
+        matchdoc.from_push({"v": 1, "o": MatchOptions().to_list()})
+
+
+MP_CODE = """
+import gc, json
+from hostboard import HostBoard
+gc.collect()
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+gc.collect()
+m = app.match
+print(json.dumps({"ev": list(m.event), "names": m.options.names, "texts": app.texts, "free": gc.mem_free()}))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_a_push_is_taken_on_micropython_at_a_picos_heap(tmp_path, mpy_tree):
+    put(tmp_path, pushed_doc())
+    rc, out, err = mplane.run_code(MP_CODE % str(tmp_path), "mp", heapsize="190K",
+                                   pythonpath=[mpy_tree, mplane.DEVICE])
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    r = res[0]
+    assert r["ev"] == [3, 2, "fiesta24"] and r["names"] == NAMES
+    assert "Table 3 - Round 2" in " ".join(r["texts"])
