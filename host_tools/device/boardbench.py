@@ -13,9 +13,9 @@ that acted on a press, or wrote to the flash, is timed with
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_ms]}
                                  at_ms on the board clock, whose zero is boot's zero_ms;
                                  answer_ms: from the edge of the press it answered (the
-                                 press of UP/DOWN, the release of OK/BACK) to the end of
-                                 its frame on the bus, as a player waits for it (None
-                                 for a poll that answered no press)
+                                 press of UP/DOWN, the release of OK/BACK) reaching the
+                                 board to the end of its frame on the bus, as a player
+                                 waits for it (None for a poll that answered no press)
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -72,7 +72,9 @@ class ScriptedButtons:
         """Set one button's level, as an edge at ``t`` on the board clock (default now)."""
         self.levels[button] = bool(down)
         now = self.board.ticks_ms()
-        (self.down_at if down else self.up_at)[button] = now if t is None else t
+        # The wait a player sees is counted from here, when the board gets the edge: the
+        # player's own lateness (this program's sampling between script lines) is not the app's.
+        (self.down_at if down else self.up_at)[button] = now
         late = 0 if t is None else now - t
         self.ring.push(button, down, time.ticks_add(time.ticks_ms(), -late))
 
