@@ -13,9 +13,9 @@ that acted on a press, or wrote to the flash, is timed with
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_ms]}
                                  at_ms on the board clock, whose zero is boot's zero_ms;
                                  answer_ms: from the edge of the press it answered (the
-                                 press of UP/DOWN, the release of OK/BACK) reaching the
-                                 board to the end of its frame on the bus, as a player
-                                 waits for it (None for a poll that answered no press)
+                                 press of UP/DOWN, the release of OK/BACK) to the end of
+                                 its frame on the bus, as a player waits for it (None
+                                 for a poll that answered no press)
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -72,10 +72,10 @@ class ScriptedButtons:
         """Set one button's level, as an edge at ``t`` on the board clock (default now)."""
         self.levels[button] = bool(down)
         now = self.board.ticks_ms()
-        # The wait a player sees is counted from here, when the board gets the edge: the
-        # player's own lateness (this program's sampling between script lines) is not the app's.
-        (self.down_at if down else self.up_at)[button] = now
-        late = 0 if t is None else now - t
+        at = now if t is None else t
+        # The wait a player sees is counted from the edge's own time, as the interrupt stamps it.
+        (self.down_at if down else self.up_at)[button] = at
+        late = now - at
         self.ring.push(button, down, time.ticks_add(time.ticks_ms(), -late))
 
 
@@ -196,8 +196,12 @@ def main(args_json):
                 break
             for st in parse(line):
                 player.step(st)
-            # The heap as the PC bench samples it: after every script line, collected.
+            # The heap as the PC bench samples it: after every script line, collected. The
+            # collection is this program's, not the app's: the next press comes that much later,
+            # rather than late on its time.
+            t = board.ticks_ms()
             now = free()
+            player.at += board.ticks_ms() - t
             if now < low:
                 low = now
                 low_hand = len(app.match.hands) if app.match is not None else 0
