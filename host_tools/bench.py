@@ -510,7 +510,7 @@ def _figures(counts, runs, start):
 
 
 def compile_tree(dest):
-    """Compile firmware/ to .mpy files in ``dest`` (main.py and board.py stay out)."""
+    """Compile firmware/ to .mpy files in ``dest`` as `tanteador flash` lays them out (main.py and board.py stay out)."""
     mpy = mplane.find_mpy_cross()
     for dirpath, dirnames, filenames in os.walk(mplane.FIRMWARE):
         dirnames[:] = [d for d in dirnames if d != "__pycache__"]
@@ -524,6 +524,10 @@ def compile_tree(dest):
             out = os.path.join(dest, rel[:-3] + ".mpy")
             os.makedirs(os.path.dirname(out), exist_ok=True)
             subprocess.run([mpy, *flash.MPY_CROSS_OPTS, "-o", out, "-s", rel, src], check=True, capture_output=True)
+            with open(out, "rb") as f:
+                data = flash.out_of_line(f.read())
+            with open(out, "wb") as f:
+                f.write(data)
 
 
 def boot(state_doc, work, tree, runs):

@@ -87,6 +87,22 @@ def firmware_files(root):
 # code names the function instead.
 MPY_CROSS_OPTS = ("-O3",)
 
+# littlefs keeps a file of up to 512 bytes (on the Pico: an eighth of its
+# 4 KB blocks) inside its folder's own record, and every lookup in that
+# folder reads the whole record again, those bytes included. An import looks
+# four times (the name as a package, .py, .mpy, then the open): the nine
+# small modules of the package cost a resumed boot about 40 ms so. Grown
+# past the limit they each take a block of their own (36 KB of the 1.4 MB).
+INLINE_MAX = 512
+
+
+def out_of_line(mpy):
+    """A compiled module grown past INLINE_MAX with zero bytes: MicroPython's
+    loader stops at the end of the module and never reads them."""
+    if len(mpy) > INLINE_MAX:
+        return mpy
+    return mpy + bytes(INLINE_MAX + 1 - len(mpy))
+
 
 def build(files, compiler=None):
     """{board path: bytes}: .mpy for the package when a compiler is given, main.py stays source."""
@@ -103,7 +119,7 @@ def build(files, compiler=None):
             if r.returncode != 0:
                 raise UserError("mpy-cross could not compile %s:\n%s" % (local, (r.stderr or r.stdout).strip()))
             with open(dest, "rb") as f:
-                out[target] = f.read()
+                out[target] = out_of_line(f.read())
     return out
 
 

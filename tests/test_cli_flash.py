@@ -221,6 +221,8 @@ def test_real_firmware_precompiles(board, index):
     files = board.files()
     assert "/main.py" in files and "/tanteador/__init__.mpy" in files
     assert all(files[p][:2] == b"M\x06" for p in files if p.startswith("/tanteador/"))
+    # No module small enough for littlefs to keep inside its folder's record.
+    assert all(len(files[p]) > flash.INLINE_MAX for p in files if p.startswith("/tanteador/"))
 
 
 def test_find_port_prefers_a_raspberry_pi_board(monkeypatch):

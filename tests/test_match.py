@@ -19,6 +19,18 @@ def test_two_sides_one_entry_004():
     assert m.hand_no == 2 and m.won == [0, 1] and m.totals == [38, 82]
 
 
+def test_replay_records_as_record_does_and_refuses_the_same():
+    a = Match(MatchOptions(goal=GOAL_WINS, target=2))
+    b = Match(MatchOptions(goal=GOAL_WINS, target=2))
+    for trump, pts, ms in ((OROS, 70, 1000), (COPAS, 60, 2000), (ESPADAS, 30, 500)):
+        a.record(trump, pts, ms)
+        assert b.replay(trump, pts, ms) is None
+    assert a.to_dict() == b.to_dict() and b.won == [1, 1] and b.totals == [100, 140] and not b.over
+    with pytest.raises(RulesError) as e:
+        b.replay(OROS, 1)
+    assert e.value.code == "one" and b.to_dict() == a.to_dict()
+
+
 @pytest.mark.parametrize("points,code", [(1, "one"), (119, "one"), (121, "range"), ((50, 60), "total"),
                                          ((60, 60, 0), "count"), ("x", "count")])
 def test_refused_entry_changes_nothing(points, code):

@@ -35,8 +35,9 @@ _MP = sys.implementation.name == "micropython"
 # archive code): unloaded when the heap runs low.
 _HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
 # The screens of a hand after the table, loaded ahead while nobody presses.
+# Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
-         "tanteador.screens.notice", "tanteador.screens.matchend", "tanteador.screens.trump")
+         "tanteador.screens.notice", "tanteador.screens.trump")
 # Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
 TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
 # Screen off after this many seconds without a press (0 = never); it dims after DIM_MS.

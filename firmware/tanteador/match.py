@@ -231,6 +231,12 @@ class Match:
         RulesError ('over', 'trump', 'range' for a bad elapsed_ms, 'last',
         or a points code) leaves the match unchanged.
         """
+        self.replay(trump, points, elapsed_ms, last)
+        return self._hand(self._nh - 1)
+
+    def replay(self, trump, points, elapsed_ms=0, last=None):
+        """Record the hand in play as ``record`` does, without building the
+        Hand it returns: for a saved match loading hand after hand."""
         i = self._nh
         if self.over or i >= _MAX_HANDS:
             raise RulesError("over")
@@ -242,7 +248,6 @@ class Match:
         self._act(t, 0, pts, elapsed_ms)
         self._nh += 1
         self._tally(i, elapsed_ms, pts, t)
-        return self._hand(i)
 
     def edit(self, index, trump=None, points=None, last=None):
         """Change a past hand (``index`` 0-based into ``hands``): its trump,

@@ -143,7 +143,7 @@ def from_dict(d):
             if edit:
                 m.edit(a[1], t & 3, a[3:], last)
             else:
-                m.record(t & 3, a[1:-1], a[-1], last)
+                m.replay(t & 3, a[1:-1], a[-1], last)
         except RulesError as e:
             raise StateError("history", e.code)
     if m._n != len(acts):
