@@ -124,8 +124,10 @@ ALONE_SHORT = const(111)  # a history row's caller alone, in few letters
 ASK_CALLER = const(112)
 ASK_BID = const(113)
 ASK_PARTNER = const(114)
+# What a long press of UP/DOWN does on a number (the entries' titles).
+HOLD_TEN = const(115)
 # Number of texts in a language module.
-COUNT = const(115)
+COUNT = const(116)
 
 
 class Texts:

@@ -120,4 +120,5 @@ S = (
     "Who won the auction?\n"  # ASK_CALLER
     "Points to make\n"  # ASK_BID
     "Who had the called card?\n"  # ASK_PARTNER
+    "hold: 10\n"  # HOLD_TEN
 )

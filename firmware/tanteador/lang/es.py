@@ -120,4 +120,5 @@ S = (
     "¿Quién ganó la subasta?\n"  # ASK_CALLER
     "Puntos a hacer\n"  # ASK_BID
     "¿Quién tenía la carta?\n"  # ASK_PARTNER
+    "mantén: 10\n"  # HOLD_TEN
 )

@@ -120,4 +120,5 @@ S = (
     "Qui a gagné l'enchère ?\n"  # ASK_CALLER
     "Points à faire\n"  # ASK_BID
     "Qui a la carte appelée ?\n"  # ASK_PARTNER
+    "maintien : 10\n"  # HOLD_TEN
 )

@@ -120,4 +120,5 @@ S = (
     "Chi ha vinto l'asta?\n"  # ASK_CALLER
     "Punti da fare\n"  # ASK_BID
     "Chi aveva la chiamata?\n"  # ASK_PARTNER
+    "tieni: 10\n"  # HOLD_TEN
 )

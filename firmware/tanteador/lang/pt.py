@@ -120,4 +120,5 @@ S = (
     "Quem ganhou o leilão?\n"  # ASK_CALLER
     "Pontos a fazer\n"  # ASK_BID
     "Quem tinha a carta?\n"  # ASK_PARTNER
+    "segure: 10\n"  # HOLD_TEN
 )
