@@ -170,13 +170,14 @@ class Table:
             app.p.bar(0, _BANNER_H, 0, 128, 0)
             s = ui.fit(s, 122)
             x = 64 - ui.width(s) // 2
-            y = 0
+            app.p.bar(0, _BANNER_H - 1, x - 2, ui.width(s) + 4)
+            ui.text(fb, app, x, 0, s, 0)
         else:
             s = ui.fit(s, 128 - self._dealer_end - 8)
             x = 126 - ui.width(s)
-            y = _BAND_Y
-        app.p.bar(y, _BANNER_H - 1, x - 2, 128 - x if not self._cols else ui.width(s) + 4)
-        ui.text(fb, app, x, y, s, 0)
+            # A row under the grid's last digits: the label does not touch them.
+            app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
+            ui.text(fb, app, x, _BAND_Y, s, 0)
 
     def _body(self, fb, app):
         """The scores with the sides' names, then the dealer."""
