@@ -27,6 +27,9 @@ checks    time of the hand check (rules.check_points, run when OK records
 boot      time from the first firmware import to the first frame on
           MicroPython, as a ratio to the reference loop, from .py sources
           and from a tree precompiled by mpy-cross.
+
+With ``--port`` the same kind of match is timed on a connected board
+instead, beside these estimates (host_tools/devbench.py).
 """
 
 import argparse
@@ -402,15 +405,17 @@ def timed_play(doc, text, flash, heapsize, tree, runs):
     return best
 
 
-def rp2040(r):
+def rp2040(r, bus_hz=None):
     """RP2040 estimate per kind of action, in ms: MicroPython work in reference loops times
-    REF_MS_RP2040, plus the bytes sent to the OLED and the flash writes (devicetime)."""
+    REF_MS_RP2040, plus the bytes sent to the OLED (at ``bus_hz``, default 400 kHz) and the
+    flash writes (devicetime)."""
     import devicetime
 
     ref = r["ref_us"] or 1
+    hz = bus_hz or devicetime.BUS_HZ
     kinds = {}
     for kind, work_us, bus, files, nbytes, where in r["actions"]:
-        ms = work_us * REF_MS_RP2040 / ref + devicetime.bus_us(bus) / 1000
+        ms = work_us * REF_MS_RP2040 / ref + devicetime.bus_us(bus, hz) / 1000
         if files:
             ms += files * (devicetime.write_us(nbytes // files) + devicetime.RENAME_US) / 1000
         kinds.setdefault(kind, []).append((ms, where))
@@ -606,7 +611,11 @@ def main(argv=None):
                                  description="Measure the figures that matter on the device (MicroPython).")
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
     ap.add_argument("--md", metavar="FILE", help="write the table as Markdown (for host_tools/docs/benchmark.md)")
-    ap.add_argument("--hands", type=int, default=30, help="hands in the measured match (default 30)")
+    ap.add_argument("--port", metavar="P",
+                    help="measure on the board on serial port P (the flashed firmware) and print the figures "
+                         "beside this PC's RP2040 estimates (host_tools/devbench.py)")
+    ap.add_argument("--hands", type=int, default=None,
+                    help="hands in the measured match (default 30; with --port 6)")
     ap.add_argument("--heapsize", default="190K", help="MicroPython heap (default 190K, a Pico's)")
     ap.add_argument("--quick", action="store_true", help="fewer samples: a smoke run, not figures")
     ap.add_argument("-q", "--quiet", action="store_true")
@@ -616,6 +625,12 @@ def main(argv=None):
     except mplane.MicroPythonMissing as e:
         print(e, file=sys.stderr)
         return 2
+    if a.port:
+        from host_tools import devbench
+
+        return devbench.main(a)
+    if a.hands is None:
+        a.hands = 30
     log = None if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))
     r = measure(a.hands, a.quick, a.heapsize, log)
     command = "tanteador bench"

@@ -67,7 +67,8 @@ def _parser():
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     w.add_argument("--port", type=int, default=8000, help="port (default: %(default)s; 0 picks a free one)")
 
-    b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports)",
+    b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports), "
+                                        "or on a board with --port",
                        add_help=False)
     b.add_argument("rest", nargs=argparse.REMAINDER)
     return p

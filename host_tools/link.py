@@ -136,6 +136,16 @@ finally:
 print(repr(_v))
 """
 
+# The Tanteador the board imports (frozen or on its filesystem), as main.py would.
+_VERSION = """try:
+ import tanteador
+ print(repr(tanteador.VERSION))
+except ImportError:
+ print(None)
+"""
+
+_HEAP = "import gc\ngc.collect()\nprint(gc.mem_free())"
+
 # Empty folders of a tree, deepest first (its files are already gone).
 _RMDIRS = """import os
 def _r(d):
@@ -203,6 +213,53 @@ class Link:
     def frozen_version(self):
         """VERSION of a Tanteador frozen into the board's firmware, or None."""
         return self._value(_FROZEN)
+
+    def firmware_version(self):
+        """VERSION of the Tanteador the board runs (frozen in or copied), or None."""
+        return self._value(_VERSION)
+
+    def heap_free(self):
+        """Free heap in bytes after a collection (right after soft_reset: what a program starts with)."""
+        return self._value(_HEAP)
+
+    def soft_reset(self):
+        """Restart MicroPython in the raw REPL: an empty heap, no module loaded, main.py not run."""
+        from mpremote.transport import TransportError
+
+        try:
+            self.t.enter_raw_repl(soft_reset=True)
+        except TransportError as e:
+            raise UserError(NOT_MICROPYTHON % (self.port, e))
+
+    def stream(self, code, on_line, quiet_s=60):
+        """Run ``code`` on the board, calling ``on_line(text)`` for each line it prints, as it comes.
+
+        UserError with the board's last error line if the code raised, or if
+        the board said nothing for ``quiet_s`` seconds.
+        """
+        from mpremote.transport import TransportError
+
+        pending = bytearray()
+
+        def consume(data):
+            # The end of the output (0x04) comes through here too.
+            pending.extend(data.replace(b"\x04", b""))
+            while b"\n" in pending:
+                i = pending.index(b"\n")
+                line = bytes(pending[:i]).decode("utf-8", "replace").rstrip("\r")
+                del pending[:i + 1]
+                on_line(line)
+
+        try:
+            self.t.exec_raw_no_follow(code)
+            _, err = self.t.follow(quiet_s, consume)
+        except TransportError as e:
+            raise UserError("the board on %s stopped answering: %s" % (self.port, e))
+        if pending:
+            on_line(bytes(pending).decode("utf-8", "replace"))
+        if err:
+            raise UserError("the board on %s reported an error:\n%s"
+                            % (self.port, _last_line(err.decode("utf-8", "replace"))))
 
     def listdir(self, path):
         """Names in a folder of the board; [] when it does not exist."""

@@ -4,6 +4,7 @@ import pytest
 from hostboard import HostBoard
 
 from tanteador import app as app_mod
+from tanteador.buttons import DEBOUNCE_MS
 
 
 class Stop(BaseException):
@@ -79,3 +80,15 @@ def test_ok_held_at_boot_opens_the_button_test(tmp_path):
 def test_plain_boot_opens_the_setup(tmp_path):
     app = app_mod.App(HostBoard(str(tmp_path)), 0)
     assert app.screen.NAME == "setup"
+
+
+def test_the_loop_wakes_when_a_press_settles(tmp_path):
+    board = HostBoard(str(tmp_path))
+    app = app_mod.App(board, 0)
+    assert app.pause(0) == app_mod.POLL_MS
+    board.now = 100
+    board.press(1)
+    app.poll(103)
+    assert app.pause(103) == app_mod.POLL_MS     # it settles later than the next tick
+    app.poll(113)
+    assert app.pause(113) == 100 + DEBOUNCE_MS - 113 < app_mod.POLL_MS

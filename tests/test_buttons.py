@@ -219,3 +219,20 @@ def test_ring_counts_what_it_drops_and_levels_unstick_the_button():
     evs = b.update((False,) * 4, 200)
     assert evs == [(B.UP, B.PRESS, 0), (B.DOWN, B.PRESS, 0)]
     assert b.update((False,) * 4, 900) == []    # no phantom auto-repeat
+
+
+def test_due_says_when_a_press_settles_repeats_or_turns_long():
+    bt = B.Buttons()
+    assert bt.due(0) is None                     # nothing pending: the loop may sleep its tick
+    bt.edge(B.UP, True, 100)
+    assert bt.due(105) == 100 + B.DEBOUNCE_MS - 105
+    assert bt.update((True, False, False, False), 100 + B.DEBOUNCE_MS) == [(B.UP, B.PRESS, 0)]
+    assert bt.due(130) == 100 + B.REPEAT_DELAY_MS - 130     # held: its first repeat
+    bt.edge(B.UP, False, 200)
+    assert bt.due(250) == 0                      # the release settled already: at once
+    bt.update((False,) * 4, 250)
+    bt.edge(B.OK, True, 300)
+    bt.update((False, False, True, False), 300 + B.DEBOUNCE_MS)
+    assert bt.due(400) == 300 + B.LONG_MS - 400  # OK held: when it turns long
+    bt.update((False, False, True, False), 300 + B.LONG_MS)
+    assert bt.due(1000) is None                  # long sent: nothing more until the release

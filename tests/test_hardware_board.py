@@ -5,6 +5,7 @@ import sys
 import time
 import types
 
+import devicetime
 import framebuf
 import pytest
 
@@ -105,17 +106,6 @@ class FakeSSD1306(framebuf.FrameBuffer):
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.calls = []
         i2c.writeto(addr, b"\x80\xae")
-
-    def show(self):
-        self.i2c.writeto(self.addr, b"\x40" + bytes(self.buffer))
-        self.calls.append("show")
-
-    def write_cmd(self, cmd):
-        self.i2c.writeto(self.addr, bytes((0x80, cmd)))
-
-    def write_data(self, buf):
-        self.i2c.writeto(self.addr, b"\x40" + bytes(buf))
-        self.calls.append(("data", len(buf)))
 
     def contrast(self, v):
         self.calls.append(("contrast", v))
@@ -230,22 +220,60 @@ def test_a_tap_hidden_by_a_flash_write_still_counts(board_mod, tmp_path):
     assert keys.update((False,) * 4, 600) == [(OK, PRESS, 0)]
 
 
-def test_show_sends_only_the_pages_that_changed(board_mod, tmp_path):
+def _panel(writes, ram):
+    """Play the SSD1306 writes into ``ram`` (horizontal addressing, column and page windows);
+    return the bytes they took on the bus (without the address byte of each write)."""
+    n = 0
+    win = [0, 127, 0, 7]
+    col = page = 0
+    for _, w in writes:
+        n += len(w)
+        if w[0] == 0x00:
+            assert w[1] == 0x21 and w[4] == 0x22 and len(w) == 7
+            win = [w[2], w[3], w[5], w[6]]
+            col, page = win[0], win[2]
+            continue
+        assert w[0] == 0x40
+        for v in w[1:]:
+            ram[page * 128 + col] = v
+            col += 1
+            if col > win[1]:
+                col = win[0]
+                page = win[2] if page == win[3] else page + 1
+    return n
+
+
+def test_show_sends_only_the_columns_that_changed(board_mod, tmp_path):
     b = board_mod.Board(str(tmp_path))
     d = b.display
+    ram = bytearray(1024)
+    sent = len(b._i2c.writes)
     b.show()
-    assert d.calls[-1] == "show"           # first frame: all of it
-    n = len(d.calls)
+    assert _panel(b._i2c.writes[sent:], ram) == 7 + 1 + 1024     # first frame: all of it
+    sent = len(b._i2c.writes)
     b.show()
-    assert len(d.calls) == n               # nothing changed, nothing sent
-    d.pixel(5, 3 * 8 + 2, 1)
-    d.pixel(5, 4 * 8 + 2, 1)
-    d.pixel(5, 7 * 8, 1)
-    writes = len(b._i2c.writes)
+    assert len(b._i2c.writes) == sent        # nothing changed, nothing sent
+    for x, y in ((5, 3 * 8 + 2), (5, 4 * 8 + 2), (5, 7 * 8), (100, 3 * 8 + 1), (101, 3 * 8 + 1)):
+        d.pixel(x, y, 1)
     b.show()
-    assert d.calls[n:] == [("data", 256), ("data", 128)]
-    cmds = [w[1][1] for w in b._i2c.writes[writes:] if w[1][0] == 0x80]
-    assert cmds == [0x21, 0, 127, 0x22, 3, 4, 0x21, 0, 127, 0x22, 7, 7]
+    writes = b._i2c.writes[sent:]
+    assert [w[1][:7] for w in writes if w[1][0] == 0x00] == [
+        bytes((0, 0x21, 100, 101, 0x22, 3, 3)), bytes((0, 0x21, 5, 5, 0x22, 3, 4)),
+        bytes((0, 0x21, 5, 5, 0x22, 7, 7))]
+    assert _panel(writes, ram) == 3 * 8 + 2 + 2 + 1 == devicetime.window_bytes(b._diff.windows)
+    assert ram == d.buffer
+
+
+def test_a_new_screen_goes_in_one_write(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    b.show()
+    for p in range(8):
+        b.display.pixel(p * 16, p * 8, 1)
+    sent = len(b._i2c.writes)
+    b.show()
+    writes = b._i2c.writes[sent:]
+    assert [w[1] for w in writes[:1]] == [bytes((0, 0x21, 0, 127, 0x22, 0, 7))]
+    assert len(writes) == 2 and writes[1][1][1:] == bytes(b.display.buffer)
 
 
 def test_ticks_stay_monotonic_across_the_wrap(board_mod, tmp_path):
@@ -296,8 +324,10 @@ def test_display_controls(board_mod, tmp_path):
     b.contrast(999)
     b.power(False)
     b.power(True)
+    sent = len(b._i2c.writes)
     b.show()
-    assert b.display.calls[-4:] == [("contrast", 255), "off", "on", "show"]
+    assert b.display.calls[-3:] == [("contrast", 255), "off", "on"]
+    assert len(b._i2c.writes) == sent + 2    # the frame, lit again
 
 
 def test_tone_drives_the_pwm_and_zero_silences(board_mod, tmp_path):

@@ -94,6 +94,7 @@ class App:
         self._drawn = False
         self._warm = 0
         self._save_at = None
+        self._commit_due = False
         # The hand just recorded, told on the table until the next press.
         self.banner = None
         rb = getattr(board, "rand_below", None)
@@ -114,10 +115,11 @@ class App:
         # Importing the fonts left its garbage: the first screen loads on a tidy heap.
         _collect()
         self._boot(scr, problem, tr, en)
-        # The store's boot-only code need not stay for the first screen.
-        self.sweep()
         self._guard(2, None)
         board.show()
+        # The store's boot-only code need not stay; unloading it (and the
+        # collection that follows) waits until the first frame is out.
+        self.sweep()
 
     # -- boot and saving -------------------------------------------------
 
@@ -217,8 +219,16 @@ class App:
         return doc
 
     def commit(self):
-        """Save the state once (after a committed action); a failure shows a notice."""
+        """Save the state once (after a committed action), at the end of this
+        poll: right after the frame that shows the action, so that the flash
+        write (50-250 ms) does not hold up the answer to the press. A failure
+        shows a notice."""
         self._save_at = None
+        self._commit_due = True
+
+    def _save(self):
+        # The write that commit() asked for -> None, or the store's problem (also told in a notice).
+        self._commit_due = False
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
@@ -236,8 +246,8 @@ class App:
     def flush(self):
         """Write now a save that waits for the buttons to rest (the simulator
         quitting: closing a terminal is not a power cut)."""
-        if self._save_at is not None:
-            self.commit()
+        if self._save_at is not None or self._commit_due:
+            self._save()
 
     def set_trump(self, suit):
         """The trump of the hand in play, saved soon."""
@@ -433,12 +443,14 @@ class App:
         if self._save_at is not None and not held and now_ms - self._save_at >= 0 \
                 and not getattr(self.stack[-1], "editing", False):
             self.commit()
+        shown = False
         if self.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()
-            self._drawn = True
-            return True
-        return False
+            self._drawn = shown = True
+        if self._commit_due:
+            self._save()
+        return shown
 
     def tidy(self, now_ms):
         """Housekeeping once a poll's frame is out, so that none of it falls
@@ -466,6 +478,13 @@ class App:
                 __import__(name)
             self._warm += 1
         return False
+
+    def pause(self, now_ms):
+        """How long the loop may sleep before the next poll: POLL_MS, or less
+        when a press settles sooner (its debounce time ends), so that the
+        answer to a press does not wait for the next tick of the loop."""
+        d = self.keys.due(now_ms)
+        return POLL_MS if d is None or d > POLL_MS else d
 
     def _guard(self, what, arg):
         """Run a screen's handle/tick/draw; an exception becomes the error screen."""
@@ -588,14 +607,15 @@ async def _main(board):
         board.feed()
         if nap is not None and app.blank and not app.swallow and nap(40):
             continue
+        pause = app.pause(board.ticks_ms())
         if sleep_ms is not None:
-            await sleep_ms(POLL_MS)
+            await sleep_ms(pause)
         else:
-            await asyncio.sleep(POLL_MS / 1000)
+            await asyncio.sleep(pause / 1000)
 
 
 def run(board):
-    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass).
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, sooner when a press settles).
 
     Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
     does not reset it under the user. Any other way out leaves the watchdog

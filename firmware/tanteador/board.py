@@ -19,7 +19,7 @@ from tanteador import config
 from tanteador.buttons import DEBOUNCE_MS
 from tanteador.edges import EdgeRing
 from tanteador.flashfs import DirFS
-from tanteador.pages import ALL, PageDiff, runs
+from tanteador.pages import PageDiff, runs
 
 # The RP2040/RP2350 watchdog can be started but MicroPython cannot stop it.
 # Clearing the ENABLE bit of its CTRL register is the documented way in the
@@ -34,6 +34,9 @@ _TONE_MIN = const(20)
 _TONE_MAX = const(20000)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
+# The control byte before a stream of commands, and before display data.
+_CMDS = const(0x00)
+_DATA = memoryview(b"\x40")
 _EMERGENCY_BUF = const(100)
 _BOTH_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
 
@@ -83,16 +86,27 @@ def open_display(i2c):
     return NoDisplay(w, h)
 
 
-def _ssd1306_pages(d, first, last):
-    """Send pages ``first``..``last`` of micropython-lib's SSD1306 frame (horizontal addressing)."""
+def _ssd1306_windows(d, windows, cmd):
+    """Send the rectangles ``windows`` (c0, c1, p0, p1) of micropython-lib's SSD1306 frame.
+
+    Each is a column and page window set in one command write, then its
+    bytes, page by page, in one data write (horizontal addressing wraps
+    inside the window). ``cmd`` is a 7-byte scratch buffer.
+    """
     w = d.width
-    d.write_cmd(_SET_COL_ADDR)
-    d.write_cmd(0)
-    d.write_cmd(w - 1)
-    d.write_cmd(_SET_PAGE_ADDR)
-    d.write_cmd(first)
-    d.write_cmd(last)
-    d.write_data(memoryview(d.buffer)[first * w:(last + 1) * w])
+    buf = memoryview(d.buffer)
+    i2c = d.i2c
+    addr = d.addr
+    for c0, c1, p0, p1 in windows:
+        cmd[2] = c0
+        cmd[3] = c1
+        cmd[5] = p0
+        cmd[6] = p1
+        i2c.writeto(addr, cmd)
+        parts = [_DATA]
+        for p in range(p0, p1 + 1):
+            parts.append(buf[p * w + c0:p * w + c1 + 1])
+        i2c.writevto(addr, parts)
 
 
 class ButtonIrq:
@@ -147,12 +161,13 @@ class Board:
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
         self.buffer = self.display.buffer
         self._diff = PageDiff(self.buffer, config.OLED_WIDTH)
+        self._win = bytearray((_CMDS, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
         self._ring = EdgeRing()
-        # An interrupt that ever fails must print its real cause, not a
-        # MemoryError from building the report with the heap locked (a port
-        # without the buffer, such as the unix one, has nothing to reserve).
+        # An interrupt that ever fails must print its real cause: on a port
+        # without a static buffer the report itself would need the locked
+        # heap (the unix port has no such call, and needs none).
         reserve = getattr(micropython, "alloc_emergency_exception_buf", None)
         if reserve is not None:
             reserve(_EMERGENCY_BUF)
@@ -212,7 +227,11 @@ class Board:
         return self._ms
 
     def show(self):
-        """Send the pages that changed to the OLED; an I2C error is reported once, not raised."""
+        """Send what changed to the OLED; an I2C error is reported once, not raised.
+
+        The SSD1306 gets the changed columns of the changed pages (see
+        tanteador.pages); the SH1106 has no column window: whole pages.
+        """
         d = self.display
         if isinstance(d, NoDisplay):
             return
@@ -220,14 +239,11 @@ class Board:
         if not mask:
             return
         try:
-            if mask == ALL:
-                d.show()
-            elif config.DISPLAY == "sh1106":
+            if config.DISPLAY == "sh1106":
                 for first, last in runs(mask):
                     d.show_pages(first, last)
             else:
-                for first, last in runs(mask):
-                    _ssd1306_pages(d, first, last)
+                _ssd1306_windows(d, self._diff.windows, self._win)
             self._show_failed = False
         except OSError as e:
             self._diff.forget()

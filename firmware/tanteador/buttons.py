@@ -83,6 +83,25 @@ class Buttons:
         self._spare = ev
         return ev
 
+    def due(self, now_ms):
+        """Milliseconds from ``now_ms`` until ``update`` may next have an event (0: now), or None.
+
+        A level change settles DEBOUNCE_MS after its edge, a held UP/DOWN
+        repeats and a held OK/BACK turns long at known times: a loop that
+        sleeps no longer than this acts on a press as soon as it settled.
+        """
+        best = None
+        for b in range(_N):
+            if self._raw[b] != self._down[b]:
+                t = self._since[b] + DEBOUNCE_MS
+            elif self._down[b] and (b <= DOWN or not self._n[b]):
+                t = self._due[b]
+            else:
+                continue
+            if best is None or t - now_ms < best:
+                best = t - now_ms
+        return None if best is None else max(0, best)
+
     def _settle(self, b, t, ev):
         """Accept the level of ``b`` if it was stable long enough by ``t``; long/repeat due."""
         lv = self._raw[b]

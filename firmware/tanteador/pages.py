@@ -1,13 +1,49 @@
-"""Which 8-row pages of the frame changed since the last one sent to the OLED.
+"""What part of the frame changed since the last one sent to the OLED.
 
-A full frame is 1,037 bytes on I2C, about 25 ms at 400 kHz; a value change
-on the entry touches two or three of the eight pages. The boards send only
-the pages that changed, in runs of neighbouring pages.
+A full frame is 1,037 bytes on I2C, about 25 ms at 400 kHz. A value change
+on the entry touches four or five of the eight 8-row pages, and in them only
+the columns of the two numbers (and of the last line when its text changes):
+about 150 bytes. The boards send the changed pages (``changed`` -> mask of
+pages) and, on an SSD1306, only the changed columns of them: ``windows``
+are rectangles of columns x pages that cover every changed byte, each sent
+as a column and page window (commands 0x21 and 0x22) and its bytes.
 """
 
 from micropython import const
 
 ALL = const(0xFF)
+# What a window costs besides its bytes: its command write (address, control
+# byte, 0x21 c0 c1 0x22 p0 p1), the data write's address and control bytes,
+# and the Python work of two more writes (about as long as 8 bytes on the bus).
+WINDOW_COST = const(18)
+# Unchanged bytes in a row that are cheaper to skip with a window of their own.
+_GAP = const(16)
+_NUL = b"\0"
+_GAP_BYTES = bytes(_GAP)
+
+
+def spans(x):
+    """(first, last) of each run of non-zero bytes in ``x``, runs closer than a gap joined."""
+    end = len(x.rstrip(_NUL))
+    i = len(x) - len(x.lstrip(_NUL))
+    out = []
+    while i < end:
+        j = x.find(_GAP_BYTES, i, end)
+        if j < 0:
+            out.append((i, end - 1))
+            break
+        out.append((i, j - 1))
+        rest = x[j + _GAP:end]
+        i = end - len(rest.lstrip(_NUL))
+    return out
+
+
+def changed_bytes(old, new):
+    """``new`` XOR ``old`` as bytes (zero where a byte is unchanged); every byte when ``old`` is empty (unknown)."""
+    n = len(new)
+    if not old:
+        return b"\1" * n
+    return (int.from_bytes(new, "little") ^ int.from_bytes(old, "little")).to_bytes(n, "little")
 
 
 class PageDiff:
@@ -16,26 +52,69 @@ class PageDiff:
     def __init__(self, buf, width=128):
         self.buf = buf
         self.width = width
-        self.sent = [None] * (len(buf) // width)
+        # Each page as last sent; empty while the panel's is unknown.
+        self.sent = [b""] * (len(buf) // width)
+        # The rectangles (c0, c1, p0, p1) of the last changed(), inclusive.
+        self.windows = []
 
     def changed(self):
-        """Bit mask of the pages that differ from the last ones sent; they count as sent now."""
-        buf = self.buf
+        """Bit mask of the pages that differ from the last ones sent; they count as sent now.
+
+        ``windows`` then holds the rectangles to send: neighbouring pages'
+        changed columns share one when that costs fewer bytes than apart.
+        """
         w = self.width
         sent = self.sent
+        view = memoryview(self.buf)
         mask = 0
         for p in range(len(sent)):
-            a = p * w
-            cur = buf[a:a + w]
+            cur = view[p * w:(p + 1) * w]
             if cur != sent[p]:
-                sent[p] = cur
                 mask |= 1 << p
+        if mask == (1 << len(sent)) - 1:
+            # A new screen: the windows would cost more work than they save.
+            wins = [(0, w - 1, 0, len(sent) - 1)]
+        else:
+            wins = self._windows(mask, view)
+        for p in range(len(sent)):
+            if mask >> p & 1:
+                sent[p] = bytes(view[p * w:(p + 1) * w])
+        self.windows = wins
         return mask
+
+    def _windows(self, mask, view):
+        w = self.width
+        done = []
+        open_ = []     # rectangles [c0, c1, p0, p1] that reach the page above
+        for p in range(len(self.sent)):
+            if not mask >> p & 1:
+                done.extend(open_)
+                open_ = []
+                continue
+            grown = []
+            for a, b in spans(changed_bytes(self.sent[p], view[p * w:(p + 1) * w])):
+                for r in open_:
+                    h = r[3] - r[2] + 1
+                    lo = min(a, r[0])
+                    hi = max(b, r[1])
+                    if (h + 1) * (hi - lo + 1) <= h * (r[1] - r[0] + 1) + b - a + 1 + WINDOW_COST:
+                        open_.remove(r)
+                        r[0] = lo
+                        r[1] = hi
+                        r[3] = p
+                        grown.append(r)
+                        break
+                else:
+                    grown.append([a, b, p, p])
+            done.extend(open_)
+            open_ = grown
+        done.extend(open_)
+        return [(r[0], r[1], r[2], r[3]) for r in done]
 
     def forget(self):
         """The panel's memory is unknown (a failed write): send every page next time."""
         for p in range(len(self.sent)):
-            self.sent[p] = None
+            self.sent[p] = b""
 
 
 def runs(mask):

@@ -43,6 +43,7 @@ class HostBoard:
         self._diff = PageDiff(self.buffer, WIDTH)
         self.pages_sent = 0
         self.last_mask = 0       # pages the last frame sent
+        self.last_windows = []   # and the rectangles of them an SSD1306 gets (tanteador.pages)
         self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.levels = [False, False, False, False]
         self.now = 0
@@ -106,18 +107,19 @@ class HostBoard:
         self.frames += 1
         mask = self._diff.changed()
         self.last_mask = mask
+        self.last_windows = self._diff.windows if mask else []
         m = mask
         while m:
             self.pages_sent += m & 1
             m >>= 1
         if self.timing is not None:
-            self.charge(self.timing.frame_us(mask))
+            self.charge(self.timing.frame_us(self.last_windows))
 
     @property
     def frame(self):
         """The frame last shown: what the OLED would show now (the pages sent, joined)."""
         sent = self._diff.sent
-        if sent[0] is None:
+        if not sent[0]:
             return bytes(len(self.buffer))
         return b"".join(sent)
 
@@ -145,7 +147,7 @@ class HostBoard:
     def pixel(self, x, y):
         """Pixel of the last shown frame (0/1)."""
         page = self._diff.sent[y >> 3]
-        return 0 if page is None else (page[x] >> (y & 7)) & 1
+        return 0 if not page else (page[x] >> (y & 7)) & 1
 
 
 class TimedFS:

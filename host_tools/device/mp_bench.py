@@ -188,8 +188,8 @@ class Probe:
             if n or files:
                 work = dt - (cfs.io_us - io if cfs is not None else 0)
                 # Sent at once, not kept: a growing list would weigh on the heap measured.
-                emit({"k": "act", "a": [self._kind(top, hands, n, files), work,
-                                        _bus_bytes(board.last_mask) if board.frames != frames else 0,
+                emit({"k": "act", "a": [kind(app, top, hands, n, files), work,
+                                        _bus_bytes(board.last_windows) if board.frames != frames else 0,
                                         files, cfs.bytes - wrote if cfs is not None else 0,
                                         top.NAME + ">" + app.stack[-1].NAME]})
         if board.frames != frames:
@@ -223,23 +223,27 @@ class Probe:
         if self.timing and collected:
             emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect"]})
 
-    def _kind(self, top, hands, n, files):
-        app = self.app
-        m = app.match
-        if (m is not None and len(m.hands) > hands) or (n and files):
-            return "record"
-        now = app.stack[-1]
-        if "menu" in (top.NAME, now.NAME):
-            return "menu"
-        if now is not top:
-            return "screen"
-        return "value" if n else "idle"
+
+def kind(app, top, hands, n, files):
+    """The kind of a poll's action, for a poll of ``app`` that took ``n`` events and wrote
+    ``files`` files, the screen ``top`` on top and ``hands`` hands recorded before it:
+    "record", "menu", "screen", "value" or "idle" (see Probe). The board's own bench
+    (boardbench) sorts its polls with it too, so both benches' kinds are the same."""
+    m = app.match
+    if (m is not None and len(m.hands) > hands) or (n and files):
+        return "record"
+    now = app.stack[-1]
+    if "menu" in (top.NAME, now.NAME):
+        return "menu"
+    if now is not top:
+        return "screen"
+    return "value" if n else "idle"
 
 
-def _bus_bytes(mask):
-    from devicetime import page_bytes
+def _bus_bytes(windows):
+    from devicetime import window_bytes
 
-    return page_bytes(mask)
+    return window_bytes(windows)
 
 
 class Session:

@@ -133,7 +133,7 @@ class WebBoard:
     def frame(self):
         """The frame last shown (the pages sent, joined)."""
         sent = self._diff.sent
-        if sent[0] is None:
+        if not sent[0]:
             return bytes(len(self.buffer))
         return b"".join(sent)
 

@@ -1,0 +1,188 @@
+"""Board-side half of ``tanteador bench --port``: times the app on the board itself.
+
+``boardbench.main(args_json)`` boots the app on the board's own Board (the
+display, bus and pins its config names) over a flash folder of its own,
+then plays a button script by pushing each edge into the ring the pin
+interrupts fill, at the time the script gives it, while the app runs its
+loop as on the device: a poll, a tidy, then POLL_MS of sleep. Every poll
+that acted on a press, or wrote to the flash, is timed with
+``time.ticks_us``. One JSON line per result, as mp_bench prints them:
+
+  {"k": "base", "free": B}       free heap with this program loaded, before the firmware
+  {"k": "boot", "us": T, "free": B, ...}  first firmware import to the first frame sent
+  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms]}
+                                 at_ms on the board clock, whose zero is boot's zero_ms
+  {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
+  {"k": "end"}
+
+``args``: ``dir`` the flash folder (its state.json is the match to resume),
+``script`` the button script file, ``board`` the module whose Board to use
+(default the firmware's; a test puts a stand-in there).
+"""
+
+import gc
+import json
+import sys
+import time
+
+from mp_bench import CountingFS, emit, kind, ref_us, ticks_diff, ticks_us
+from script import Player, parse
+
+
+class ScriptedButtons:
+    """The board as the script player sees it: the board's clock, and buttons the script holds.
+
+    An edge goes into the board's own ring stamped on the clock its pin
+    interrupt uses (``time.ticks_ms``), at the time the script gave it,
+    even when the app was busy then: as an interrupt would have stamped it.
+    The levels the app reads are the script's, since no finger is on the pins.
+    """
+
+    def __init__(self, board):
+        self.board = board
+        self.ring = board._ring
+        self.levels = [False, False, False, False]
+        board.buttons = self.buttons
+
+    def buttons(self):
+        """Levels of UP, DOWN, OK, BACK as the script holds them; True = pressed."""
+        v = self.levels
+        return (v[0], v[1], v[2], v[3])
+
+    @property
+    def now(self):
+        """The board clock, in ms."""
+        return self.board.ticks_ms()
+
+    def advance(self, ms):
+        """The app loop's sleep between passes."""
+        time.sleep_ms(ms)
+
+    def press(self, button, down=True, t=None):
+        """Set one button's level, as an edge at ``t`` on the board clock (default now)."""
+        self.levels[button] = bool(down)
+        late = 0 if t is None else self.board.ticks_ms() - t
+        self.ring.push(button, down, time.ticks_add(time.ticks_ms(), -late))
+
+
+class Meter:
+    """Stands in for the app in the player: times each poll and tidy and tells what it did."""
+
+    def __init__(self, app, board, cfs):
+        self.app = app
+        self.cfs = cfs
+        self.frames = 0
+        self.events = 0
+        self.errors = 0
+        self.commits = 0
+        self._acted = 0
+        update = app.keys.update
+        show = board.show
+        commit = app.commit
+
+        def counted_update(levels, now):
+            evs = update(levels, now)
+            self._acted += len(evs)
+            return evs
+
+        def counted_show():
+            self.frames += 1
+            show()
+
+        def counted_commit():
+            self.commits += 1
+            return commit()
+
+        app.keys.update = counted_update
+        board.show = counted_show
+        app.commit = counted_commit
+
+    def poll(self, now):
+        """The app's poll, timed; an action line if it took a press or wrote to the flash."""
+        app = self.app
+        cfs = self.cfs
+        top = app.stack[-1]
+        m = app.match
+        hands = len(m.hands) if m is not None else 0
+        opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
+        self._acted = 0
+        t0 = ticks_us()
+        shown = app.poll(now)
+        dt = ticks_diff(ticks_us(), t0)
+        n = self._acted
+        files = cfs.opens - opens
+        if n or files:
+            emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
+                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now]})
+        self.events += n
+        if app.screen.NAME == "error":
+            self.errors += 1
+        return shown
+
+    def tidy(self, now):
+        """The app's housekeeping; a collection it made is an "idle" action."""
+        t0 = ticks_us()
+        collected = self.app.tidy(now)
+        dt = ticks_diff(ticks_us(), t0)
+        if collected:
+            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now]})
+
+
+def free():
+    """Free heap in bytes after a collection."""
+    gc.collect()
+    return gc.mem_free()
+
+
+def main(args_json):
+    """Boot the app over a.dir, play a.script on it, print every figure (see the module docstring)."""
+    a = json.loads(args_json)
+    base = free()
+    emit({"k": "base", "free": base})
+    t0 = ticks_us()
+    name = a.get("board", "tanteador.board")
+    __import__(name)
+    board = sys.modules[name].Board(a["dir"])
+    # In place before the app opens its store: every file the app writes is counted.
+    cfs = board.fs = CountingFS(board.fs)
+    keys = ScriptedButtons(board)
+    from tanteador.app import POLL_MS, App
+
+    app = App(board, board.ticks_ms())
+    boot_us = ticks_diff(ticks_us(), t0)
+    from tanteador import config
+
+    low = booted = free()
+    emit({"k": "boot", "us": boot_us, "free": booted, "screen": app.screen.NAME, "display": config.DISPLAY,
+          "i2c_hz": config.I2C_FREQ, "addr": config.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
+          "platform": sys.platform,
+          # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
+          "zero_ms": time.ticks_diff(time.ticks_ms(), board.ticks_ms())})
+    meter = Meter(app, board, cfs)
+    player = Player(meter, keys, tick_ms=POLL_MS)
+    low_hand = 0
+    f = open(a["script"])
+    try:
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            for st in parse(line):
+                player.step(st)
+            # The heap as the PC bench samples it: after every script line, collected.
+            now = free()
+            if now < low:
+                low = now
+                low_hand = len(app.match.hands) if app.match is not None else 0
+        player.settle()
+    finally:
+        f.close()
+        close = getattr(board, "close", None)
+        if close is not None:
+            close()
+    m = app.match
+    emit({"k": "done", "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
+          "screen": app.screen.NAME, "errors": meter.errors, "events": meter.events, "frames": meter.frames,
+          "commits": meter.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
+          "low_free": low, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
+    emit({"k": "end"})

@@ -1,0 +1,215 @@
+"""`tanteador bench --port`: the board-side program on MicroPython's unix port, the host side
+against a fake board, and the figures, table and ratios it prints. No timing is asserted."""
+
+import ast
+import json
+import os
+import types
+
+import pytest
+
+from fakeboard import FakeBoard
+from host_tools import VERSION, cli, devbench, matchplan, mplane
+from host_tools import link as linkmod
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def run_program(args, tree=None):
+    """Run boardbench.main(args) on the unix port on the clock-driven stand-in board; its results."""
+    args = dict(args, board="clockboard")
+    code = "import boardbench\nboardbench.main(%r)\n" % json.dumps(args)
+    paths = [tree or mplane.FIRMWARE, mplane.DEVICE, TESTS]
+    rc, out, err = mplane.run_code(code, pythonpath=paths)
+    assert rc == 0, out + err
+    return out
+
+
+def one_hand(folder, waits=True):
+    """(start doc, script) of the bench's match cut to one hand; saved in ``folder``."""
+    from host_tools import bench
+
+    doc, text = bench.bench_match(1, folder)
+    if not waits:
+        text = "".join(line + "\n" for line in text.splitlines() if not line.startswith("wait"))
+    matchplan.write_doc(folder, doc)
+    return doc, text
+
+
+def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
+    mplane.require_micropython()
+    flash = tmp_path / "tt"
+    _, text = one_hand(str(flash), waits=False)
+    script = tmp_path / "match.txt"
+    script.write_text(text)
+    results, noise = mplane.parse(run_program({"dir": str(flash), "script": str(script)}, mpy_tree))
+    assert not noise
+    ks = [r["k"] for r in results]
+    assert ks[:2] == ["base", "boot"] and ks[-2:] == ["done", "end"]
+    boot, done = results[1], results[-2]
+    assert boot["us"] > 0 and boot["free"] < results[0]["free"]
+    assert (boot["display"], boot["i2c_hz"]) == ("ssd1306", 400000)
+    assert (done["hands"], done["errors"], done["overflows"]) == (1, 0, 0)
+    assert done["low_free"] <= boot["free"] and done["bytes"] > 0 and done["ref_us"] > 0
+    acts = [r["a"] for r in results if r["k"] == "act"]
+    # Every press was taken from the ring; a hand recorded, its entry opened and stepped.
+    assert {"value", "screen", "record"} <= {a[0] for a in acts}
+    assert done["events"] >= len(acts) - sum(1 for a in acts if a[0] == "idle")
+    record = [a for a in acts if a[0] == "record"]
+    assert record[0][3] == 1 and record[0][4] > 0          # one file written, with bytes
+
+
+class FakeLink(linkmod.Link):
+    """A Link to a fake board whose timing program runs on the unix port, from the board's files."""
+
+    def __init__(self, board, tree):
+        linkmod.Link.__init__(self, board, "fake0")
+        self.board = board
+        self.tree = tree
+        self.ran = None
+
+    def heap_free(self):
+        return 241952
+
+    def stream(self, code, on_line, quiet_s=60):
+        # The args the host sent, with the board's paths mapped into the fake flash folder.
+        call = ast.parse(code).body[-1].value
+        args = json.loads(ast.literal_eval(call.args[0]))
+        self.ran = args
+        mapped = {k: self.board.host(v) for k, v in args.items()}
+        # The program as copied (compiled for the board) comes first; the stand-in board needs hostboard.
+        rc, out, err = mplane.run_code(
+            "import boardbench\nboardbench.main(%r)\n" % json.dumps(dict(mapped, board="clockboard")),
+            pythonpath=[self.board.host(devbench.BOARD_DIR), self.tree, TESTS, mplane.DEVICE])
+        assert rc == 0, out + err
+        for line in out.splitlines():
+            on_line(line)
+
+
+def bench_args(**kw):
+    a = dict(port="fake0", hands=1, quiet=True, quick=True, json=None, md=None, heapsize="190K")
+    a.update(kw)
+    return types.SimpleNamespace(**a)
+
+
+def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
+    mplane.require_micropython()
+    board = FakeBoard(tmp_path / "board")
+    board.put("/tt/state.json", '{"v": 1, "m": null}')
+    board.put("/bench/tt/h0001.json", '{"v": 1}')     # left by an interrupted run
+    board.frozen = VERSION     # the firmware the board imports (modelled as frozen in)
+    link = FakeLink(board, mpy_tree)
+    js = tmp_path / "dev.json"
+    assert devbench.main(bench_args(json=str(js)), link=link) == 0
+    assert link.ran == {"dir": "/bench/tt", "script": "/bench/match.txt"}
+    # The maker's match is untouched, /bench is gone, the board was reset to start Tanteador.
+    assert board.files() == {"/tt/state.json": b'{"v": 1, "m": null}'}
+    assert board.resets == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("board: MicroPython 1.24.1 on fake0") and "a 1-hand match" in lines[0]
+    assert lines[1].split() == ["figure", "device", "RP2040", "estimate", "device/estimate"]
+    for label in ("value change", "screen change", "record a hand", "reset to the first frame", "heap after boot",
+                  "heap at its peak", "free heap at the REPL", "flash bytes per recorded hand", "reference loop"):
+        assert any(line.startswith(label) for line in lines), label
+    r = json.loads(js.read_text())
+    dev, est = r["device"], r["estimate"]
+    assert r["command"] == "tanteador bench --port fake0 --hands 1"
+    assert dev["hands"] == 1 and dev["errors"] == 0 and dev["repl_free"] == 241952
+    assert 0 < dev["heap_boot"] <= dev["heap_peak"] and dev["program"] > 0
+    # The same scripted match on both sides: the same hand saved.
+    assert dev["bytes_per_hand"] == est["bytes_per_hand"]
+    assert set(dev["kinds"]) & set(est["kinds"]) >= {"value", "screen", "record"}
+    flash_row = [x for x in r["rows"] if x[0] == "flash bytes per recorded hand"][0]
+    assert flash_row[3] == "1.00"
+
+
+def test_ratios_and_rows():
+    dev = {"kinds": {"value": {"n": 3, "median": 33.0, "max": 44.0}, "idle": {"n": 1, "median": 5.0, "max": 5.0}},
+           "boot_ms": 900.0, "heap_boot": 84480, "heap_peak": 99328, "peak_hand": 5, "repl_free": 241952,
+           "bytes_per_hand": 524.0, "ref_ms": 152.5}
+    est = {"kinds": {"value": {"n": 4, "median": 26.0, "max": 34.0}, "menu": {"n": 2, "median": 50.0, "max": 51.0}},
+           "boot_ms": 600.0, "heap_boot": None, "heap_peak": None, "peak_hand": None, "bytes_per_hand": 524.0,
+           "ref_ms": 152}
+    rs = {r[0]: r[1:] for r in devbench.rows(dev, est)}
+    assert rs["value change (UP/DOWN), median (max), n"] == ("33 ms (44 ms), 3", "26 ms (34 ms), 4", "1.27 (1.29)")
+    # A kind measured on one side only is shown, without a ratio.
+    assert rs["menu (open, move, pick), median (max), n"] == ("-", "50 ms (51 ms), 2", "-")
+    assert rs["save or collection while idle, median (max), n"][1:] == ("-", "-")
+    assert not any(k.startswith("screen change") for k in rs)
+    assert rs["reset to the first frame"] == ("900 ms", "600 ms", "1.50")
+    assert rs["heap after boot"] == ("82.5 KB", "-", "-")
+    assert rs["heap at its peak"] == ("97.0 KB at hand 5", "-", "-")
+    assert rs["reference loop (the estimates' unit)"] == ("152.5 ms", "152.0 ms", "1.00")
+    assert devbench.ratio(1, 0) == "-" and devbench.ratio(None, 2) == "-"
+    lines = devbench.table(devbench.rows(dev, est)).splitlines()
+    # Aligned columns: each row's device figure starts under the heading.
+    at = lines[0].index("device")
+    assert lines[0].startswith("figure") and all(line[at - 2:at] == "  " for line in lines[1:])
+
+
+def test_device_figures_from_the_program_lines():
+    results = [
+        {"k": "base", "free": 200000},
+        {"k": "boot", "us": 812345, "free": 120000, "display": "sh1106", "i2c_hz": 1000000, "addr": 60,
+         "display_ok": True, "platform": "rp2", "zero_ms": 5000, "screen": "table"},
+        {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100]},
+        {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300]},
+        {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500]},
+        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700]},
+        {"k": "done", "hands": 2, "events": 8, "errors": 0, "overflows": 0, "bytes": 1100, "low_free": 100000,
+         "low_hand": 2, "ref_us": 152500},
+    ]
+    d = devbench.device_figures(results, 236000)
+    assert d["kinds"]["value"] == {"n": 3, "median": 30.0, "max": 40.0}
+    assert d["kinds"]["record"] == {"n": 1, "median": 95.0, "max": 95.0}
+    assert (d["boot_ms"], d["heap_boot"], d["heap_peak"], d["peak_hand"]) == (812.3, 80000, 100000, 2)
+    assert (d["program"], d["bytes_per_hand"], d["ref_ms"]) == (36000, 550.0, 152.5)
+    assert d["board"]["display"] == "sh1106" and d["board"]["i2c_hz"] == 1000000
+    assert d["actions"][0] == ["value", 30.0, "entry>entry", 5100]
+
+
+def test_bad_port_and_no_board(monkeypatch, tmp_path, capsys):
+    missing = str(tmp_path / "ttyNONE")
+    assert cli.main(["bench", "--port", missing, "-q"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "there is no port" in err[0]
+    assert cli.main(["bench", "--port", missing, "--hands", "0", "-q"]) == 2
+    assert "--hands must be 1 or more" in capsys.readouterr().err
+
+    def no_board(port=None):
+        raise linkmod.UserError(linkmod.NO_BOARD)
+
+    monkeypatch.setattr(linkmod, "connect", no_board)
+    assert cli.main(["bench", "--port", "COM9", "-q"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("tanteador bench: no board found")
+
+
+def test_a_board_without_tanteador_is_told_to_flash(tmp_path, capsys):
+    board = FakeBoard(tmp_path / "board")
+
+    class Bare(FakeLink):
+        def firmware_version(self):
+            return None
+
+    assert devbench.main(bench_args(), link=Bare(board, None)) == 1
+    assert "run `tanteador flash --port fake0` first" in capsys.readouterr().err
+    assert board.resets == 0 and board.files() == {}
+
+
+@pytest.mark.parametrize("hands", [None, 4])
+def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
+    from host_tools import bench
+
+    seen = {}
+
+    def measure(h, *a):
+        seen["hands"] = h
+        return {}
+
+    monkeypatch.setattr(bench, "measure", measure)
+    monkeypatch.setattr(bench, "table", lambda r: "")
+    argv = ["-q"] + ([] if hands is None else ["--hands", str(hands)])
+    bench.main(argv)
+    assert seen["hands"] == (30 if hands is None else hands)
