@@ -60,7 +60,6 @@ RECIPES = (
     ("table-call-first", "new", "DOWN; OK; UP x3; OK; DOWN; OK; UP; OK; UP x2; OK; OK"),
     ("table-call", "call5", "wait 3s"),
     ("table-call6", "call6", "wait 3s"),
-    ("table-call-result", "call5", "wait 3s; DOWN; OK; OK; OK; OK; long UP; DOWN; OK"),
     ("history-call", "call5", "wait 3s; long OK; DOWN x2; OK"),
     ("matchend-call", "call-over", "wait 3s"),
     ("entry-call", "call5", "wait 3s; DOWN; OK"),
