@@ -1,6 +1,7 @@
 """Steps to enter a two-sided hand score: a tap moves by 1, a long press by 10."""
 
-from tanteador.screens.entry import JUMP, START, move, step
+from tanteador.screens.entry import START
+from tanteador.screens.fields import JUMP, move, step
 
 
 def _one_step(v):

@@ -25,7 +25,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.screens import ui
-from tanteador.screens.entry import keys, move, reason
+from tanteador.screens.fields import keys, move, reason
 
 _CALLER = const(0)
 _BID = const(1)

@@ -1,23 +1,12 @@
 """Hand entry: the points of one side (two sides) or of each side.
 
 The entry is also the confirmation: its last line tells the result the
-points give, and OK on the last field records the hand at once and goes
-back to the table (the menu's first row undoes it). An impossible score is
-refused there with its reason, before anything is recorded.
-
-UP/DOWN change the value by 1 per press; a long press (held until the
-first auto-repeat) by 10 from where it was, whatever it is held for after
-that: no hold to stop on the right number. From the start value of 60
-most scores are a few long presses and a few taps away; the title says
-what a long press does.
-
-The last line tells the result the points give, or, for points OK would
-refuse, the refusal. A side the entry works out (the last, from 120)
-shows "-" rather than a value below zero.
-
-Where the last trick settles a tie (options.TIE_LAST), OK on tied points
-asks which side took it: UP/DOWN choose the side, OK records, BACK goes
-back to the points.
+points give (or, for points OK would refuse, the refusal), and OK on the
+last field records the hand and goes back to the table. UP/DOWN change
+the value by 1; a long press by 10 from where it was, however long it is
+held (the title says so). A side worked out from 120 shows "-", not a
+value below zero. Where the last trick settles a tie (options.TIE_LAST),
+OK on tied points asks which side took it: UP/DOWN, OK, BACK.
 """
 
 from micropython import const
@@ -25,103 +14,9 @@ from micropython import const
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+from tanteador.screens.fields import keys, move, refusal
 
 START = const(60)
-# What a long press of UP/DOWN adds or takes.
-JUMP = const(10)
-# Refusal code, then the text id saying it (the text takes the error's numbers).
-_REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
-            "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
-            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
-            "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
-
-
-def step(v, up, two=True, by=1):
-    """Value ``v`` moved ``by`` up (``up``) or down, kept within 0..120.
-
-    With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
-    """
-    v += by if up else -by
-    if v < 0:
-        v = 0
-    elif v > 120:
-        v = 120
-    if two:
-        if v == 1:
-            v = 2 if up else 0
-        elif v == 119:
-            v = 120 if up else 118
-    return v
-
-
-def move(v, up, n, base, two=True):
-    """A number field's value after an UP (``up``) or DOWN event with repeat
-    count ``n``: a press steps ``v`` by 1, the first repeat (a long press)
-    makes it ``base`` (the value before the press) moved by JUMP; None for
-    the repeats after it, which change nothing."""
-    if n == 0:
-        return step(v, up, two)
-    if n == 1:
-        return step(v if base is None else base, up, two, JUMP)
-    return None
-
-
-def reason(code):
-    """Text id explaining a RulesError code."""
-    for i in range(0, len(_REASONS), 2):
-        if _REASONS[i] == code:
-            return _REASONS[i + 1]
-    return i18n.E_OTHER
-
-
-def keys(s, ev, app, fields, change):
-    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
-    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``
-    (which says whether anything changed),
-    OK goes to the next field, BACK to the one before (on the first, it
-    leaves). True when OK was pressed on the last field: record it then.
-    What is typed is saved once the buttons rest, so a power cut comes back
-    to it; leaving saves the table again if it was."""
-    b, kind, n = ev
-    if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-        if not change(b == UP, n):
-            return False
-        s.err = None
-        app.dirty = True
-        s.kept = True
-        app.save_soon()
-        return False
-    if kind != PRESS:
-        return False
-    if b == BACK:
-        s.err = None
-        if s.i > 0:
-            s.i -= 1
-        else:
-            app.pop()
-            if s.kept:
-                app.save_soon()
-        app.dirty = True
-    elif b == OK:
-        if s.i + 1 >= fields:
-            return True
-        s.err = None
-        s.i += 1
-        app.dirty = True
-    return False
-
-
-def refusal(app, e):
-    """What a refusal (RulesError ``e``) says: its reason with its numbers,
-    after the name of the side at fault when there is one."""
-    s = app.t(reason(e.code))
-    # Some reasons say no number (a seat sitting out is shown, not told).
-    if e.nums and "%" in s:
-        s = s % e.nums
-    if e.side is not None:
-        tail = ": " + s
-        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
-    return s
 
 
 class Entry:

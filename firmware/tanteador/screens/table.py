@@ -170,7 +170,7 @@ class Table:
             app.p.bar(0, _BANNER_H, 0, 128, 0)
             s = ui.fit(s, 122)
             x = 64 - ui.width(s) // 2
-            app.p.bar(0, _BANNER_H - 1, x - 2, ui.width(s) + 4)
+            app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
             ui.text(fb, app, x, 0, s, 0)
         else:
             s = ui.fit(s, 128 - self._dealer_end - 8)
