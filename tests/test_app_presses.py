@@ -1,7 +1,7 @@
 """Steps to enter a two-sided hand score: a tap moves by 1, a long press by 10."""
 
 from tanteador.screens.entry import START
-from tanteador.screens.fields import JUMP, move, step
+from tanteador.screens.fields import move, step
 
 
 def _one_step(v):
@@ -40,7 +40,6 @@ def test_every_legal_score_is_a_few_steps_away():
 
 
 def test_a_long_press_moves_by_ten_from_where_it_started():
-    assert JUMP == 10
     assert move(60, True, 0, None) == 61
     assert move(61, True, 1, 60) == 70            # not 71: the press's step is taken back
     assert move(70, True, 2, 60) is None          # held on: nothing more to time
@@ -57,4 +56,4 @@ def test_steps():
     assert step(120, False) == 118 and step(118, True) == 120
     assert step(120, True) == 120 and step(0, False) == 0
     assert step(0, True, two=False) == 1
-    assert step(55, True, by=10) == 65
+    assert step(55, True, d=10) == 65

@@ -194,7 +194,7 @@ class Entry:
             return
         app.dirty = True
 
-    def _check(self, m, pts):
+    def check(self, m, pts):
         """Raise the RulesError OK meets with points ``pts``, if any."""
         from tanteador.rules import RulesError
 
@@ -214,7 +214,7 @@ class Entry:
             e = None
             if not self.two:
                 try:
-                    self._check(app.match, pts)
+                    self.check(app.match, pts)
                 except RulesError as x:
                     e = x
             c = self._checked = (pts, e)
@@ -229,7 +229,7 @@ class Entry:
         m = app.match
         pts = tuple(self.vals)
         try:
-            self._check(m, pts)
+            self.check(m, pts)
             if self.last is None and m.needs_last(pts):
                 # The first side tied for the top: at 60-60, the first side.
                 top = max(pts) if not m.options.reverse else min(pts)

@@ -2,14 +2,10 @@
 stepped by 1 or, with a long press, by 10; the keys of a form of fields;
 the words of a refusal."""
 
-from micropython import const
-
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
-# What a long press of UP/DOWN adds or takes.
-JUMP = const(10)
 # Refusal code, then the text id saying it (the text takes the error's numbers).
 _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
@@ -17,12 +13,12 @@ _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
 
 
-def step(v, up, two=True, by=1):
-    """Value ``v`` moved ``by`` up (``up``) or down, kept within 0..120.
+def step(v, up, two=True, d=1):
+    """Value ``v`` moved ``d`` up (``up``) or down, kept within 0..120.
 
     With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
     """
-    v += by if up else -by
+    v += d if up else -d
     if v < 0:
         v = 0
     elif v > 120:
@@ -36,14 +32,13 @@ def step(v, up, two=True, by=1):
 
 
 def move(v, up, n, base, two=True):
-    """A number field's value after an UP (``up``) or DOWN event with repeat
-    count ``n``: a press steps ``v`` by 1, the first repeat (a long press)
-    makes it ``base`` (the value before the press) moved by JUMP; None for
-    the repeats after it, which change nothing."""
+    """A number's value after an UP/DOWN event with repeat count ``n``: a
+    press steps ``v`` by 1, the first repeat (a long press) moves ``base``
+    (the value before the press) by 10; None for later repeats."""
     if n == 0:
         return step(v, up, two)
     if n == 1:
-        return step(v if base is None else base, up, two, JUMP)
+        return step(v if base is None else base, up, two, 10)
     return None
 
 
