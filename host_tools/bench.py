@@ -12,12 +12,8 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           from the sources (-X heapsize=190K); and the smallest -X heapsize
           with which that match still completes on the .mpy files there
           (bisection).
-presses   presses to enter a hand score with the real entry screen: the
-          fewest actions (short UP/DOWN, UP/DOWN held for k repeats, each
-          counted as one press) found by a breadth-first search that drives
-          the real Buttons and App, plus the OKs that record the hand; mean
-          and maximum over every legal two-sided score, three-sided split,
-          and a spread of Briscola chiamata calls (5 and 6 players).
+hands     steps and seconds a player spends on a whole hand, table to table:
+          see host_tools/handsteps.py.
 flash     bytes written per recorded hand, files written per committed
           action, size of state.json after the match.
 display   redraws per button event, bytes that would go to the OLED per
@@ -48,7 +44,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import flash, matchplan, mplane, wasmlane  # noqa: E402  (matchplan sets up sys.path)
+from host_tools import flash, handsteps, matchplan, mplane, wasmlane  # noqa: E402  (matchplan sets up sys.path)
 
 KB = 1024
 TARGETS = {
@@ -56,10 +52,7 @@ TARGETS = {
     "heap_rom": ("heap, 32-bit, code frozen (ROMFS)", "<= 32 KB"),
     "writes_per_commit": ("file writes per committed action", "<= 1"),
     "state_bytes": ("state file after 30 hands", "< 2 KB"),
-    "presses_mean": ("presses per hand, two sides, mean", "<= 5"),
-    "presses_max": ("presses per hand, two sides, max", "<= 8"),
-    "presses3_mean": ("presses per hand, three sides, mean", "<= 8"),
-    "presses_call_mean": ("presses per hand, Briscola chiamata (5 and 6 players), mean", "<= 10"),
+    **handsteps.TARGETS,
     "same_shows": ("redraws that changed nothing", "0 (redraw only on change)"),
     "lost": ("presses lost, taps 60/60 ms, redraws 300 ms", "0"),
     "overflows": ("edge ring overflows", "0"),
@@ -78,20 +71,6 @@ ACTION_TARGETS = (("value", 40), ("screen", 100), ("menu", 100), ("record", 150)
 
 # The benchmark's match: four players in pairs, names, a fixed number of hands.
 BENCH_OPTS = {"players": 4, "sides": 1, "names": ["Ana", "Begoña", "Carlos", "João"], "goal": 2}
-PLAYERS_2 = {"players": 2, "goal": 2, "target": 99}
-PLAYERS_3 = {"players": 3, "goal": 2, "target": 99}
-# Briscola chiamata (sides 3), a number of hands to play (goal 2).
-CALL_5 = {"players": 5, "sides": 3, "goal": 2, "target": 99}
-CALL_6 = {"players": 6, "sides": 3, "goal": 2, "target": 99}
-# The calls the chiamata figure is taken over: every caller, every partner
-# (the caller's own seat: alone), every trump, each bid of CALL_BIDS with
-# every possible points of the caller's side (0 to 120 but 1 and 119, evenly:
-# real hands gather nearer the bid, so this spread costs more presses than a
-# table does). The auction goes down the cards' ranks first and comes to
-# points only when two players reach the two: half the bids are taken to be
-# 61 (an auction that ended on a rank), the others a points auction (an
-# assumption of ours, not a count of real games).
-CALL_BIDS = (61, 61, 61, 61, 61, 65, 70, 75, 80, 90)
 
 
 # The slowest points of each setup for the hand check: (setup, players, deck,
@@ -208,302 +187,6 @@ def min_heap(doc, text, folder, hands, tree, lo=8, hi=190, step=1):
         else:
             lo = mid
     return hi
-
-
-# ---------------------------------------------------------------- presses
-
-
-class HandSim:
-    """The real App on a HostBoard, on the table of a new match (``opts``), driven by the real Buttons."""
-
-    def __init__(self, folder, opts):
-        self.folder = folder
-        self.doc = matchplan.start_doc(opts)
-        self.runs = 0
-
-    def fresh(self):
-        """A new app on the table of the match, nothing pressed yet."""
-        from hostboard import HostBoard
-        from tanteador.app import App
-        from tanteador.buttons import Buttons
-
-        matchplan.write_doc(self.folder, self.doc)
-        self.board = HostBoard(self.folder)
-        self.app = App(self.board, 0)
-        self.shadow = Buttons()
-        self.runs += 1
-        self._gap()
-        while self.app.screen.NAME == "notice":
-            self.press(BACK_B)
-        if self.app.screen.NAME != "table":
-            raise RuntimeError("the match does not open on the table (screen %s)" % self.app.screen.NAME)
-        return self
-
-    def tick(self):
-        b = self.board
-        b.advance(10)
-        self.app.poll(b.now)
-        self.app.tidy(b.now)
-        return self.shadow.update(b.buttons(), b.now)
-
-    def press(self, button):
-        self.board.press(button, True)
-        for _ in range(8):
-            self.tick()
-        self._gap()
-
-    def _gap(self):
-        self.board.release_all()
-        for _ in range(12):
-            self.tick()
-
-    def hold(self, button, k):
-        """Hold ``button`` for ``k`` auto-repeats (``k`` 0: a short press)."""
-        from tanteador.buttons import REPEAT
-
-        if k == 0:
-            self.press(button)
-            return
-        self.board.press(button, True)
-        got = 0
-        while got < k:
-            got += sum(1 for ev in self.tick() if ev[0] == button and ev[1] == REPEAT)
-        self._gap()
-
-    def hold_values(self, button, kmax, key):
-        """Hold ``button``: [(k, key(app))] as it goes down (k 0: what a short press
-        gives) and after each of the first ``kmax`` repeats (until it stalls)."""
-        from tanteador.buttons import PRESS, REPEAT
-
-        self.board.press(button, True)
-        out = []
-        polls = 0
-        while len(out) <= kmax and polls < 100000:
-            polls += 1
-            for ev in self.tick():
-                if ev[0] == button and ev[1] in (PRESS, REPEAT):
-                    out.append((len(out), key(self.app)))
-            if len(out) >= 3 and out[-1][1] == out[-2][1]:
-                break
-        self._gap()
-        return out
-
-    def apply(self, plan):
-        for b, k in plan:
-            self.hold(b, k)
-
-
-BACK_B = 3
-
-
-def _bfs(sim, prefix, key, kmax, depth=99, want=None):
-    """Fewest presses (a short press, or a hold of k repeats: one each) from ``prefix`` to every
-    value of ``key(app)`` that UP/DOWN can reach in ``depth`` presses; {value: plan}.
-
-    ``want``: the values looked for; the search ends once it has them all.
-    """
-    from tanteador.buttons import DOWN, UP
-
-    sim.fresh().apply(prefix)
-    start = key(sim.app)
-    plans = {start: []}
-    frontier = [start]
-    left = None if want is None else set(want) - {start}
-    while frontier and depth and left != set():
-        depth -= 1
-        nxt = []
-        for v in frontier:
-            for b in (UP, DOWN):
-                # A hold's first step is what a short press gives.
-                sim.fresh().apply(prefix + plans[v])
-                for k, u in sim.hold_values(b, kmax, key):
-                    if u not in plans:
-                        plans[u] = plans[v] + [(b, k)]
-                        nxt.append(u)
-                        if left is not None:
-                            left.discard(u)
-            if left == set():
-                # Every value wanted is found: a later one costs no fewer presses.
-                break
-        frontier = nxt
-    return plans
-
-
-def _record(sim, plan, want_trump, want_points):
-    """Play ``plan`` from the table, then OK until the hand is recorded and the table is back;
-    the OKs that took. Raises if the hand recorded is not the one meant."""
-    from tanteador.buttons import OK
-
-    sim.fresh().apply(plan)
-    m = sim.app.match
-    oks = 0
-    while (not m.hands or sim.app.screen.NAME != "table") and oks < 6:
-        sim.press(OK)
-        oks += 1
-    h = m.hands[-1] if m.hands else None
-    # In chiamata the hand's entry is the call (its points are the players' scores).
-    if h is None or h.trump != want_trump or tuple(h.entry if m.chiamata else h.points) != tuple(want_points) \
-            or sim.app.screen.NAME != "table":
-        raise RuntimeError("%r recorded %r, screen %s" % (plan, h, sim.app.screen.NAME))
-    return oks
-
-
-def presses(folder, kmax=40, quick=False):
-    """Fewest presses for a whole hand, from the table back to the table, found through the real app.
-
-    Two sides: every legal score with each of the four trumps. The trump
-    (on the table) and the points (on the entry) are searched apart, by
-    breadth-first search over short presses and holds of k repeats; then
-    every combination is played whole and the OKs that record it counted.
-    Three sides: the same per field; every legal split is counted from the
-    fields' plans, and a sample of them is played whole. Briscola chiamata,
-    5 and 6 players: the same per field of the call, over the calls of
-    CALL_BIDS (see there).
-    ``quick``: only scores one press away (a smoke run, not figures).
-    """
-    import gc
-
-    collect = gc.collect
-    # A count, not a timing: CPython's full collections only cost time here.
-    gc.collect = lambda *a: 0
-    try:
-        return {"two": _two_sides(folder, kmax, quick), "three": _three_sides(folder, kmax, quick),
-                "call5": _chiamata(folder, CALL_5, kmax, quick), "call6": _chiamata(folder, CALL_6, kmax, quick)}
-    finally:
-        gc.collect = collect
-
-
-def _two_sides(folder, kmax, quick):
-    from tanteador.buttons import OK
-    from tanteador.screens.entry import START
-
-    sim = HandSim(folder, PLAYERS_2)
-    trumps = _bfs(sim, [], lambda app: app.trump, 3)
-    entry = trumps[0] + [(OK, 0)]
-    values = _bfs(sim, entry, lambda app: app.screen.vals[0], kmax, 1 if quick else 99)
-    legal = [p for p in range(121) if p not in (1, 119)]
-    if quick:
-        legal = [p for p in legal if p in values][::4]
-    counts = {}
-    for t in range(4):
-        for p in legal:
-            if p not in values:
-                raise RuntimeError("score %d cannot be entered" % p)
-            plan = trumps[t] + [(OK, 0)] + values[p]
-            counts[(t, p)] = len(plan) + _record(sim, plan, t, (p, 120 - p))
-    return _figures(counts, sim.runs, start=START)
-
-
-def _three_sides(folder, kmax, quick):
-    from tanteador.buttons import OK
-    from tanteador.rules import RulesError, check_points
-
-    sim = HandSim(folder, PLAYERS_3)
-    trumps = _bfs(sim, [], lambda app: app.trump, 3)
-    entry = trumps[0] + [(OK, 0)]
-    values = _bfs(sim, entry, lambda app: app.screen.vals[0], kmax, 1 if quick else 99)
-    counts = {}
-    for a in range(121):
-        for b in range(121 - a):
-            pts = (a, b, 120 - a - b)
-            try:
-                check_points(pts, 3)
-            except RulesError:
-                continue
-            if a in values and b in values:
-                for t in range(4):
-                    # trump, OK, field 1, OK, field 2, OK that records
-                    counts[(t, pts)] = len(trumps[t]) + len(values[a]) + len(values[b]) + 3
-    played = 0
-    keys = sorted(counts)
-    for key in keys[::max(1, len(keys) // (4 if quick else 40))]:
-        t, pts = key
-        plan = trumps[t] + [(OK, 0)] + values[pts[0]] + [(OK, 0)] + values[pts[1]]
-        if len(plan) + _record(sim, plan, t, pts) != counts[key]:
-            raise RuntimeError("three sides %r: the count does not match the app" % (pts,))
-        played += 1
-    r = _figures(counts, sim.runs, start=40)
-    r["played"] = played
-    return r
-
-
-def _chiamata(folder, opts, kmax, quick):
-    """Presses for whole chiamata hands of the first deal of a match of ``opts``.
-
-    Each field of the call is searched apart from the entry as OK leaves it
-    (a field's start may follow the one before it: the partner the caller,
-    the points the bid), the hands are counted from the fields' plans, and
-    a sample is played whole.
-    """
-    from tanteador.buttons import OK
-
-    go = [(OK, 0)]
-    sim = HandSim(folder, opts)
-    first = sim.fresh().app.match
-    trumps = _bfs(sim, [], lambda app: app.trump, 3)
-    entry = trumps[0] + go
-    callers = _bfs(sim, entry, lambda app: app.screen.vals[0], 6)
-    bids = _bfs(sim, entry + go, lambda app: app.screen.vals[2], kmax, 1 if quick else 99)
-    wanted = sorted(set(CALL_BIDS))
-    if quick:
-        wanted = [b for b in wanted if b in bids][:1]
-    legal = [p for p in range(121) if p not in (1, 119)]
-    partners = {}
-    for c in callers:
-        partners[c] = _bfs(sim, entry + callers[c] + go + go, lambda app: app.screen.vals[1], 6)
-    points = {}
-    for b in wanted:
-        if b not in bids:
-            raise RuntimeError("bid %d cannot be entered" % b)
-        points[b] = _bfs(sim, entry + go + bids[b] + go + go, lambda app: app.screen.vals[3], kmax,
-                         1 if quick else 99, legal)
-    counts = {}
-    for t in range(4):
-        for c in callers:
-            for p in partners[c]:
-                for k in range(len(CALL_BIDS)):
-                    b = CALL_BIDS[k]
-                    if b not in points:
-                        continue
-                    for x in legal:
-                        if x not in points[b]:
-                            if not quick:
-                                raise RuntimeError("points %d cannot be entered after bid %d" % (x, b))
-                            continue
-                        # trump, OK, caller, OK, bid, OK, partner, OK, points, OK that records
-                        counts[(t, c, p, k, x)] = len(trumps[t]) + len(callers[c]) + len(bids[b]) \
-                            + len(partners[c][p]) + len(points[b][x]) + 5
-    played = 0
-    keys = sorted(counts)
-    for key in keys[::max(1, len(keys) // (4 if quick else 60))]:
-        t, c, p, k, x = key
-        b = CALL_BIDS[k]
-        plan = trumps[t] + go + callers[c] + go + bids[b] + go + partners[c][p] + go + points[b][x]
-        if len(plan) + _record(sim, plan, t, (c, p, b, x)) != counts[key]:
-            raise RuntimeError("chiamata %r: the count does not match the app" % (key,))
-        played += 1
-    r = _figures(counts, sim.runs, start=CALL_BIDS[0])
-    r["played"] = played
-    r["bids"] = list(CALL_BIDS)
-    r["leader"] = first.leader
-    r["sitting_out"] = first.sitting_out
-    # The worst hands as calls: trump, caller, partner, bid, points.
-    r["worst"] = [[w[0], w[1], w[2], CALL_BIDS[w[3]], w[4]] for w in r["worst"]]
-    return r
-
-
-def _figures(counts, runs, start):
-    vals = list(counts.values())
-    worst = max(vals)
-    return {
-        "mean": round(sum(vals) / len(vals), 2),
-        "max": worst,
-        "hands": len(vals),
-        "start": start,
-        "worst": [list(k) if isinstance(k, tuple) else k for k in sorted(k for k in counts if counts[k] == worst)[:6]],
-        "histogram": {str(k): vals.count(k) for k in sorted(set(vals))},
-        "simulations": runs,
-    }
 
 
 # ---------------------------------------------------------------- boot
@@ -650,8 +333,8 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         tp = taps(work)
         say("bisecting the smallest heap")
         least = min_heap(doc, text, flash, mp["hands"], tree, step=48 if quick else 1)
-        say("searching the fewest presses per hand, table to table")
-        pr = presses(flash, kmax=40, quick=quick)
+        say("searching the cheapest way to every hand, table to table")
+        pr = handsteps.measure(flash, kmax=40, quick=quick)
         say("weighing each module")
         mods = module_heap()
         say("timing the hand check on the slowest points of every setup")
@@ -794,14 +477,11 @@ def check_targets(r):
         "heap_rom": most(h32["rom"]) <= 32 * KB,
         "writes_per_commit": r["flash"]["writes_per_commit"] <= 1,
         "state_bytes": r["flash"]["state_bytes"] < 2 * KB,
-        "presses_mean": r["presses"]["two"]["mean"] <= 5,
-        "presses_max": r["presses"]["two"]["max"] <= 8,
-        "presses3_mean": r["presses"]["three"]["mean"] <= 8,
-        "presses_call_mean": max(r["presses"]["call5"]["mean"], r["presses"]["call6"]["mean"]) <= 10,
         "same_shows": r["display"]["same_shows"] == 0,
         "lost": r["taps"]["lost"] == 0,
         "overflows": r["taps"]["overflows"] == 0 and r["taps"]["overflows_match"] == 0,
     }
+    out.update(handsteps.check(r["presses"]))
     for kind, ms in ACTION_TARGETS:
         out["ms_" + kind] = within(kind, ms)
     out["ms_check"] = r["checks"]["max_ms"] <= CHECK_MS
@@ -834,15 +514,7 @@ def rows(r):
         ("heap of all firmware modules imported, 64-bit", "%.1f KB; largest %s" % (
             h["modules_total"] / KB,
             ", ".join("%s %.1f" % (m.split(".")[-1], n / KB) for m, n in h["modules"][:3])), "", ""),
-        ("presses per hand, table to table, two sides, mean", "%.2f" % p["two"]["mean"], "<= 5",
-         ok("presses_mean")),
-        ("presses per hand, table to table, two sides, max", "%d" % p["two"]["max"], "<= 8", ok("presses_max")),
-        ("presses per hand, table to table, three sides, mean (max)", "%.2f (%d)" % (
-            p["three"]["mean"], p["three"]["max"]), "<= 8", ok("presses3_mean")),
-        ("presses per hand, table to table, Briscola chiamata, 5 players, mean (max)", "%.2f (%d)" % (
-            p["call5"]["mean"], p["call5"]["max"]), "<= 10", ok("presses_call_mean")),
-        ("presses per hand, table to table, Briscola chiamata, 6 players, mean (max)", "%.2f (%d)" % (
-            p["call6"]["mean"], p["call6"]["max"]), "<= 10", ok("presses_call_mean")),
+    ] + handsteps.rows(p, ok) + [
         ("presses lost, taps 60/60 ms against 300 ms redraws", "%d of %d" % (tp["lost"], tp["events"]), "0",
          ok("lost")),
         ("edge ring overflows (taps; the match)", "%d; %d" % (tp["overflows"], tp["overflows_match"]), "0",
@@ -914,21 +586,7 @@ def markdown(r, command):
         "Each module's weight there includes the names it adds: the one that opens a new block of "
         "MicroPython's table of names is charged with the whole block."
         % (r["heap32"]["romfs_bytes"] / KB),
-        "- Presses: the fewest presses (a short press, or UP/DOWN held for k repeats, each counted as "
-        "one) for a whole hand from the table back to the table: the trump set on the table, OK, the "
-        "points (entry start %d), the OKs that record the hand. Found by breadth-first search through the "
-        "real Buttons and App, then every combination played whole: %d two-sided hands (every legal score "
-        "with each of the four trumps); %d three-sided hands counted from the fields' plans, %d of them "
-        "played whole." % (p["two"]["start"], p["two"]["hands"], p["three"]["hands"], p["three"]["played"]),
-        "- Presses, Briscola chiamata: the same for the first hand of a match of 5 players and of 6 (the "
-        "dealer sits out): the trump on the table, OK, the caller, OK, the bid, OK, the partner, OK, the "
-        "points of the caller's side, OK. Counted over every caller, every partner (alone too), every trump, "
-        "the bids %s (half the auctions end on a card's rank, which leaves 61: an assumption, not a count of "
-        "games) and every possible points 0 to 120, evenly (real hands gather near the bid, where a hand "
-        "costs fewer presses): %d hands for 5 players, %d for 6, counted from the fields' plans, %d and %d "
-        "of them played whole." % (", ".join("%d" % b for b in sorted(set(p["call5"]["bids"]))),
-                                   p["call5"]["hands"], p["call6"]["hands"], p["call5"]["played"],
-                                   p["call6"]["played"]),
+    ] + handsteps.notes(p) + [
         "- Presses lost: a default match scripted as short presses only, tapped at 60 ms down / 60 ms up on "
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
         "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % edges.SIZE,

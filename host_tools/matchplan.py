@@ -2,8 +2,8 @@
 
 The generator runs the firmware's App on a HostBoard (CPython) and decides
 each next button from what is on screen: the trump is set on the table,
-OK opens the hand entry, the entry is stepped to the wanted points (a hold
-for long ways, presses for the rest; in Briscola chiamata the caller, bid,
+OK opens the hand entry, the entry is stepped to the wanted points (long
+presses by 10 for long ways, taps for the rest; in Briscola chiamata the caller, bid,
 partner and points, OK after each) and OK records the hand.
 Every decision is written as a line of the script format of
 host_tools/device/script.py, so the same script can then be replayed on
@@ -91,19 +91,10 @@ def write_doc(folder, doc):
             json.dump(doc, f)
 
 
-def _repeats(diff):
-    """Auto-repeats of a hold that moves the entry about ``diff`` (entry.step: 1 per repeat, then 2)."""
-    from tanteador.screens.entry import REPEATS_FINE
-
-    if diff <= REPEATS_FINE + 1:
-        return max(1, diff - 1)
-    return REPEATS_FINE + (diff - REPEATS_FINE) // 2
-
-
 class Generator:
     """Plays a match on an in-process App and records the buttons as a script."""
 
-    def __init__(self, folder, doc, seed=1, hold_from=15):
+    def __init__(self, folder, doc, seed=1, hold_from=6):
         from hostboard import HostBoard
         from script import Player
         from tanteador.app import App
@@ -140,11 +131,9 @@ class Generator:
             diff = target - get()
             button = "UP" if diff > 0 else "DOWN"
             if abs(diff) >= self.hold_from:
-                # A hold of about the repeats needed (auto-repeat: first at
-                # 400 ms, then every 120 ms; steps of 1, then 2): presses fix up the rest.
+                # A long press: 10 from where the field was, however long it is held.
                 before = get()
-                k = _repeats(abs(diff))
-                self.do("hold %s %d" % (button, 400 + 120 * (k - 1) + 60))
+                self.do("long %s" % button)
                 if get() == before:
                     self.do(button)
             else:
@@ -296,11 +285,11 @@ class Generator:
         return "\n".join(self.lines) + "\n"
 
 
-def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en", hold_from=15):
+def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en", hold_from=6):
     """(start document, script text, final state) of a match played to its end.
 
-    ``hold_from``: the distance from which the entry is stepped with a hold
-    (a large one makes a script of short presses only).
+    ``hold_from``: the distance from which the entry is stepped with a long
+    press (a large one makes a script of short presses only).
     """
     doc = start_doc(opts, lang)
     g = Generator(folder, doc, seed, hold_from)

@@ -71,12 +71,12 @@ def test_a_caller_alone_and_a_cappotto(tmp_path):
     play(app, board, "UP; OK; OK; OK")          # bastos; caller Bea; bid 61
     play(app, board, "UP")                      # from Carla up to "alone"
     assert app.screen.vals[:2] == [1, 1] and "alone" in app.texts
-    play(app, board, "OK; hold UP 6000")        # every point
+    play(app, board, "OK" + "; long UP" * 6)     # every point, by tens (61 .. 111, then 120)
     assert app.screen.vals[3] == 120 and "Cappotto: Bea +8" in app.texts
     play(app, board, "OK")
     assert m.hands[0].points == (-2, 8, -2, -2, -2) and m.hands[0].entry == (1, 1, 61, 120)
     # The defenders take everything from a caller alone: doubled the other way.
-    play(app, board, "UP; OK; OK; OK; UP; OK; hold DOWN 5000")
+    play(app, board, "UP; OK; OK; OK; UP; OK" + "; long DOWN" * 6)
     assert app.screen.vals == [2, 2, 61, 0] and "Cappotto: Carla -8" in app.texts
     play(app, board, "OK")
     assert m.totals == [0, 10, -10, 0, 0]
@@ -190,7 +190,7 @@ def test_an_edit_that_would_end_the_match_earlier_is_refused(tmp_path):
     assert app.screen.NAME == "handedit" and "Bea/Carla" in app.texts and "70/61" in app.texts
     assert "Made: Bea +2" in app.texts
     # Bea alone with 120 would have won the match at hand 1.
-    play(app, board, "OK; OK; OK; UP; OK; hold UP 5000; OK")
+    play(app, board, "OK; OK; OK; UP; OK" + "; long UP" * 6 + "; OK")
     assert app.screen.NAME == "entry" and "The match is over" in app.texts
     assert m.to_dict() == before
 

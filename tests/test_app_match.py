@@ -31,8 +31,8 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     hand(app, board, downs=15)
     assert m.won == [1, 1]
     assert m.hands[1].points == (45, 75)
-    hand(app, board, hold="hold UP 900")       # 61, then 62..66 (five repeats)
-    assert m.hands[2].points == (66, 54)
+    hand(app, board, hold="hold UP 900")       # a long press: 70, however long it is held
+    assert m.hands[2].points == (70, 50)
     assert not m.over
     play(app, board, TRUMP_AND_ENTRY + "; UP x20; " + COUNT)
     assert m.over and m.winner == 0
@@ -117,19 +117,22 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     e = app.screen
     assert e.NAME == "entry" and e.vals == [40, 40, 40]
     # 1 point is no set of cards: refused, nothing recorded, nothing saved.
-    play(app, board, "hold DOWN 3500; UP; OK; OK")
+    play(app, board, "long DOWN; long DOWN; long DOWN; long DOWN; UP; OK")
+    # On the last field the last line says the refusal before OK is pressed, not a winner.
+    assert "P1: 1 is impossible" in app.texts and e.err is None
+    play(app, board, "OK")
     assert e.vals[0] == 1
     # The side at fault is named and the cursor goes back to it.
     assert app.screen is e and e.err.code == "one" and e.i == 0
     assert "P1: 1 is impossible" in app.texts
     assert not m.hands and saves.n == 0
     # Too many points for the first two: the third would be negative.
-    play(app, board, "hold UP 5000; OK; hold UP 3000; OK")
+    play(app, board, "long UP; " * 7 + "DOWN; OK; " + "long UP; " * 3 + "UP x5; OK")
     assert e.vals[:2] == [70, 75]
     assert e.err.code == "above" and not m.hands
     assert "Total 145 is over 120" in app.texts
     # A good entry: 50, 40 and the derived 30; the entry tells the result, OK records it.
-    play(app, board, "BACK; hold DOWN 6000; UP x50; OK; hold DOWN 6000; UP x40")
+    play(app, board, "BACK; long DOWN; long DOWN; OK; " + "long DOWN; " * 3 + "DOWN x5")
     assert e.err is None and "P1 wins" in app.texts
     play(app, board, "OK")
     assert app.screen.NAME == "table"

@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import bench, mplane  # noqa: E402
+from host_tools import bench, handsteps, mplane  # noqa: E402
 
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
@@ -68,12 +68,15 @@ def test_bench_figures_are_consistent(quick):
     assert r["display"]["redraws"] >= r["match"]["hands"]
     for sides in ("two", "three", "call5", "call6"):
         p = r["presses"][sides]
-        assert {"mean", "max", "hands", "start", "worst", "histogram", "simulations"} <= set(p), sides
+        assert {"mean", "max", "seconds_mean", "seconds_max", "hands", "start", "worst", "histogram",
+                "simulations"} <= set(p), sides
         assert 3 <= p["mean"] <= p["max"], sides      # at least a trump, OK and OK
+        # Three taps at the least, each a quarter of a second.
+        assert 0.75 <= p["seconds_mean"] <= p["seconds_max"], sides
     for players in (5, 6):
         p = r["presses"]["call%d" % players]
         # A trump and the five OKs of a call at the least; some hands were played whole.
-        assert p["mean"] >= 6 and p["played"] > 0 and p["bids"] == list(bench.CALL_BIDS)
+        assert p["mean"] >= 6 and p["played"] > 0 and p["bids"] == list(handsteps.CALL_BIDS)
         assert p["sitting_out"] == (0 if players == 6 else None)
     # The taps come faster than the 300 ms redraws: the ring keeps every one.
     assert r["taps"]["events"] > 0 and r["taps"]["lost"] == 0 and r["taps"]["overflows"] == 0

@@ -24,7 +24,7 @@ import webdrive
 from host_tools import cli, webapp
 
 SEED = 3
-# Setup and draw; a hand won on a hold with auto-repeat; the menu (long OK)
+# Setup and draw; a hand won on a long hold (a long press: 10, held on or not); the menu (long OK)
 # and back; a second hand. (The match end shows the time played, which a
 # browser's clock cannot repeat to the second, so the match goes on.)
 MATCH = "OK;OK;DOWN;OK;hold UP 1420;OK;long OK;BACK;DOWN;OK;UP x10;OK"

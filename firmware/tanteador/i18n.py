@@ -126,8 +126,10 @@ ASK_BID = const(113)
 ASK_PARTNER = const(114)
 # A match pushed by an organiser's PC: its table and round.
 TABLE_ROUND = const(115)
+# What a long press of UP/DOWN does on a number (the entries' titles).
+HOLD_TEN = const(116)
 # Number of texts in a language module.
-COUNT = const(116)
+COUNT = const(117)
 
 
 class Texts:

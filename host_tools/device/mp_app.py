@@ -230,19 +230,17 @@ def _hold(player, b, ms):
 
 
 def _enter(player, app, target):
-    """Closed loop on the entry screen: step the first field to ``target``."""
+    """Closed loop on the entry screen: step the first field to ``target``
+    (a long press by 10 while more than 5 away, then taps)."""
     from tanteador.buttons import DOWN, UP
-    from tanteador.screens.entry import REPEATS_FINE
 
     n = 0
     while app.screen.vals[0] != target and n < 200:
         n += 1
         d = target - app.screen.vals[0]
         b = UP if d > 0 else DOWN
-        if d > 14 or d < -14:
-            # Repeats: the first REPEATS_FINE step by 1, then by 2 (entry.step).
-            k = REPEATS_FINE + ((d if d > 0 else -d) - REPEATS_FINE) // 2
-            _hold(player, b, 400 + 120 * (k - 1) + 60)
+        if d > 5 or d < -5:
+            _hold(player, b, 800)
         else:
             _press(player, b)
 

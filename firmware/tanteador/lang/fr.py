@@ -121,4 +121,5 @@ S = (
     "Points à faire\n"  # ASK_BID
     "Qui a la carte appelée ?\n"  # ASK_PARTNER
     "Table %d - Tour %d\n"  # TABLE_ROUND
+    "maintien : 10\n"  # HOLD_TEN
 )

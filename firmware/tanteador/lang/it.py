@@ -121,4 +121,5 @@ S = (
     "Punti da fare\n"  # ASK_BID
     "Chi aveva la chiamata?\n"  # ASK_PARTNER
     "Tavolo %d - Turno %d\n"  # TABLE_ROUND
+    "tieni: 10\n"  # HOLD_TEN
 )

@@ -121,4 +121,5 @@ S = (
     "Pontos a fazer\n"  # ASK_BID
     "Quem tinha a carta?\n"  # ASK_PARTNER
     "Mesa %d - Rodada %d\n"  # TABLE_ROUND
+    "segure: 10\n"  # HOLD_TEN
 )

@@ -3,7 +3,8 @@
 The fields come in the order the table lives them: the caller (who won the
 auction), the bid, the partner (revealed during play; the caller's own seat
 is "alone"), then the card points of the caller's side. UP/DOWN change the
-field, OK goes to the next, BACK to the one before (BACK on the first
+field (a long press moves the bid and the points by 10, as in the points
+entry), OK goes to the next, BACK to the one before (BACK on the first
 leaves). The last line says what the field asks; on the points it tells
 what the call gives, and OK there records the hand and goes back to the
 table, as the points entry of Brisca does. A refused call says why there
@@ -24,7 +25,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.screens import ui
-from tanteador.screens.entry import keys, reason, step
+from tanteador.screens.fields import keys, move, reason
 
 _CALLER = const(0)
 _BID = const(1)
@@ -77,6 +78,8 @@ class CallEntry:
         self.kept = False
         # The field whose background (title, labels, bars) is kept, or None.
         self._bg = None
+        # The number field's value before the press being held (a long press moves from it).
+        self._base = None
         # What a press leaves alone is worked out once: each label and its
         # width, each field's value as shown (value, fitted, width), and the
         # last line (what it says, its text).
@@ -117,18 +120,26 @@ class CallEntry:
                 # A partner not chosen yet (still the seat after the caller)
                 # follows the caller, and the caller cannot be their own partner.
                 v[1] = self.next_seat(c, 1)
-        elif i == _PARTNER:
+            return True
+        if i == _PARTNER:
             v[1] = self.next_seat(v[1], -1 if up else 1)
-        elif i == _BID:
+            return True
+        f = _VAL[i]
+        if n == 0:
+            self._base = v[f]
+        b = move(v[f], up, n, self._base, i == _POINTS)
+        if b is None:
+            return False
+        if i == _BID:
             from tanteador.chiamata import BID_MIN
 
             old = v[2]
-            b = step(old, up, n, False)
             v[2] = b if b > BID_MIN else BID_MIN
             if v[3] == old:
                 v[3] = v[2]
         else:
-            v[3] = step(v[3], up, n)
+            v[3] = b
+        return True
 
     def handle(self, ev, app):
         if keys(self, ev, app, self.fields, self._change):
@@ -248,7 +259,7 @@ class CallEntry:
             title, t = app.t(i18n.HAND) % m.hand_no, app.trump
         else:
             title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
-        ui.title(None, app, title, t)
+        ui.title(None, app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
         p = app.p
         for k in range(_ROWS):
             y = y0 + k * ui.LINE

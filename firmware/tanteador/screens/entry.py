@@ -1,18 +1,12 @@
 """Hand entry: the points of one side (two sides) or of each side.
 
 The entry is also the confirmation: its last line tells the result the
-points give, and OK on the last field records the hand at once and goes
-back to the table (the menu's first row undoes it). An impossible score is
-refused there with its reason, before anything is recorded.
-
-UP/DOWN change the value by 1 per press; held, by 1 for the first
-REPEATS_FINE repeats (the common scores around the start), then by 2.
-From the start value of 60 any two-sided score is one hold, or one hold
-and a press.
-
-Where the last trick settles a tie (options.TIE_LAST), OK on tied points
-asks which side took it: UP/DOWN choose the side, OK records, BACK goes
-back to the points.
+points give (or, for points OK would refuse, the refusal), and OK on the
+last field records the hand and goes back to the table. UP/DOWN change
+the value by 1; a long press by 10 from where it was, however long it is
+held (the title says so). A side worked out from 120 shows "-", not a
+value below zero. Where the last trick settles a tie (options.TIE_LAST),
+OK on tied points asks which side took it: UP/DOWN, OK, BACK.
 """
 
 from micropython import const
@@ -20,89 +14,9 @@ from micropython import const
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+from tanteador.screens.fields import keys, move, refusal
 
-REPEATS_FINE = const(10)
 START = const(60)
-# Refusal code, then the text id saying it (the text takes the error's numbers).
-_REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
-            "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
-            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
-            "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
-
-
-def step(v, up, n, two=True):
-    """Value after one UP (``up``) or DOWN event with repeat count ``n`` (0 = press).
-
-    With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
-    """
-    d = 1 if n <= REPEATS_FINE else 2
-    v += d if up else -d
-    if v < 0:
-        v = 0
-    elif v > 120:
-        v = 120
-    if two:
-        if v == 1:
-            v = 2 if up else 0
-        elif v == 119:
-            v = 120 if up else 118
-    return v
-
-
-def reason(code):
-    """Text id explaining a RulesError code."""
-    for i in range(0, len(_REASONS), 2):
-        if _REASONS[i] == code:
-            return _REASONS[i + 1]
-    return i18n.E_OTHER
-
-
-def keys(s, ev, app, fields, change):
-    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
-    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``,
-    OK goes to the next field, BACK to the one before (on the first, it
-    leaves). True when OK was pressed on the last field: record it then.
-    What is typed is saved once the buttons rest, so a power cut comes back
-    to it; leaving saves the table again if it was."""
-    b, kind, n = ev
-    if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-        change(b == UP, n)
-        s.err = None
-        app.dirty = True
-        s.kept = True
-        app.save_soon()
-        return False
-    if kind != PRESS:
-        return False
-    if b == BACK:
-        s.err = None
-        if s.i > 0:
-            s.i -= 1
-        else:
-            app.pop()
-            if s.kept:
-                app.save_soon()
-        app.dirty = True
-    elif b == OK:
-        if s.i + 1 >= fields:
-            return True
-        s.err = None
-        s.i += 1
-        app.dirty = True
-    return False
-
-
-def refusal(app, e):
-    """What a refusal (RulesError ``e``) says: its reason with its numbers,
-    after the name of the side at fault when there is one."""
-    s = app.t(reason(e.code))
-    # Some reasons say no number (a seat sitting out is shown, not told).
-    if e.nums and "%" in s:
-        s = s % e.nums
-    if e.side is not None:
-        tail = ": " + s
-        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
-    return s
 
 
 class Entry:
@@ -135,6 +49,8 @@ class Entry:
         # saved, or it was resumed): leaving it then saves the table.
         self.kept = False
         self._line = None     # (what the last line says, its text)
+        self._base = None     # the field's value before the press being held
+        self._checked = None  # (points, the RulesError OK would meet or None)
         if self.two:
             # The results a step can lead to, drawn now: a step that changes
             # the last line then costs no more than one that keeps it.
@@ -163,7 +79,7 @@ class Entry:
         # once and kept, a press redraws only the numbers and the last line.
         if not app.p.restore(self):
             t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-            ui.title(fb, app, self._title(app), t)
+            ui.title(fb, app, self._title(app), t, app.t(i18n.HOLD_TEN))
             if self.two:
                 for i in range(2):
                     ui.center(fb, app, y, ui.fit(app.side_name(i), 62), 32 + 64 * i)
@@ -182,8 +98,10 @@ class Entry:
         else:
             rows = []
             for i in range(len(self.vals)):
-                rows.append((app.side_name(i), "%d" % self.vals[i]))
-            ui.rows(fb, app, rows, self.i, y, 4)
+                v = self.vals[i]
+                rows.append((app.side_name(i), "%d" % v if v >= 0 else "-"))
+            # Three rows: the fourth would share its line with the last line.
+            ui.rows(fb, app, rows, self.i, y, 3)
         self._draw_last(fb, app, self._last_line(app))
 
     def _last_line(self, app):
@@ -200,16 +118,21 @@ class Entry:
         elif self.last is not None:
             key = ("last", self.last)
         else:
-            from tanteador.rules import hand_winner
+            key = self._problem(app)
+            if key is None:
+                from tanteador.rules import hand_winner
 
-            m = app.match
-            win = hand_winner(self.vals, m.options.reverse)
-            cap = m.capote(self.vals)
-            # A tie the last trick settles is a question, not a void hand.
-            key = -2 if win is None and m.needs_last(self.vals) else (win, cap)
+                m = app.match
+                win = hand_winner(self.vals, m.options.reverse)
+                cap = m.capote(self.vals)
+                # A tie the last trick settles is a question, not a void hand.
+                key = -2 if win is None and m.needs_last(self.vals) else (win, cap)
         if self._line is None or self._line[0] != key:
             if err is not None:
                 text = ui.fit(refusal(app, err), 126)
+            elif isinstance(key, Exception):
+                # What OK would refuse is said before it is pressed.
+                text = ui.fit(refusal(app, key), 128)
             elif key == -1:
                 text = app.t(i18n.POINTS)
             elif key == -2:
@@ -242,12 +165,18 @@ class Entry:
             self.ok(app)
 
     def _change(self, up, n):
+        f = 0 if self.two else self.i
+        if n == 0:
+            self._base = self.vals[f]
+        v = move(self.vals[f], up, n, self._base, self.two)
+        if v is None:
+            return False
         if self.two:
-            v = step(self.vals[0], up, n)
             self.vals = [v, 120 - v]
         else:
-            self.vals[self.i] = step(self.vals[self.i], up, n, False)
+            self.vals[f] = v
             self._derive()
+        return True
 
     def _ask(self, b, kind, app):
         # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
@@ -265,6 +194,32 @@ class Entry:
             return
         app.dirty = True
 
+    def check(self, m, pts):
+        """Raise the RulesError OK meets with points ``pts``, if any."""
+        from tanteador.rules import RulesError
+
+        if self.fields < len(pts) and pts[-1] < 0:
+            # The derived last side went below 0: the others already hold too much.
+            raise RulesError("above", None, (sum(pts) - pts[-1],))
+        m.check(pts)
+
+    def _problem(self, app):
+        """The RulesError OK would meet with the points as they are, or None
+        (checked once for each set of points)."""
+        pts = tuple(self.vals)
+        c = self._checked
+        if c is None or c[0] != pts:
+            from tanteador.rules import RulesError
+
+            e = None
+            if not self.two:
+                try:
+                    self.check(app.match, pts)
+                except RulesError as x:
+                    e = x
+            c = self._checked = (pts, e)
+        return c[1]
+
     def ok(self, app):
         """All fields set: record the hand (or the edit) and save, or say why not.
 
@@ -274,10 +229,8 @@ class Entry:
         m = app.match
         pts = tuple(self.vals)
         try:
-            if self.fields < len(pts) and pts[-1] < 0:
-                # The derived last side went below 0: the others already hold too much.
-                raise RulesError("above", None, (sum(pts) - pts[-1],))
-            if self.last is None and m.needs_last(m.check(pts)):
+            self.check(m, pts)
+            if self.last is None and m.needs_last(pts):
                 # The first side tied for the top: at 60-60, the first side.
                 top = max(pts) if not m.options.reverse else min(pts)
                 self.last = pts.index(top)

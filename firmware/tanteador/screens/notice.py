@@ -1,5 +1,12 @@
-"""A short message over the current screen: resumed, damaged save, save failed."""
+"""A short message over the current screen: resumed, damaged save, save failed.
 
+Any press closes it. UP and DOWN act on the screen below as well (the
+DOWN that sets the trump over "Remove the four 2s" sets it): what they
+change is in sight once the notice is gone. OK and BACK, which move on or
+leave, only close it: nobody confirms what a notice was hiding.
+"""
+
+from tanteador.buttons import DOWN, UP
 from tanteador.screens import ui
 
 
@@ -21,6 +28,9 @@ class Notice:
 
     def handle(self, ev, app):
         app.pop()
+        below = app.screen
+        if ev[0] in (UP, DOWN) and below.NAME != "notice":
+            below.handle(ev, app)
 
     def tick(self, app, now_ms):
         if self.until is not None and now_ms - self.until >= 0:

@@ -11,8 +11,13 @@ Layout (rows):
 - 41-63, the hand: the dealer's mark and name in 13 px capitals on the
   left; on the right the hand number (and the signals reminder) over the
   goal or time left and the trump.
-After a hand is counted its result (who won, void, capote) covers the top
-row until the next press.
+After a hand is counted its result (who won, void, capote) shows until the
+next press, as a highlighted label that hides no score and not the
+dealer: over the names row where the scores go in columns (the result
+names its side), in the grid in place of the hand number, fitted to the
+room the dealer's name leaves. The press acts on the table as any other
+(UP/DOWN the trump, OK the trump picker or the entry): the label is no
+screen of its own to close.
 
 The hand starts here: UP/DOWN set the trump when the dealer turns it up
 (DOWN from "?" goes oros, copas, espadas, bastos; UP the other way round),
@@ -28,7 +33,7 @@ from tanteador.options import GOAL_TIME
 from tanteador.screens import ui
 
 _DIGITS_Y = const(14)
-_BANNER_H = const(13)     # the result's band: the top line and a row under it
+_BANNER_H = const(13)     # the result's label: a text line and a row under it
 _ROW = const(14)          # a grid row: the medium digits and a blank row
 _BAND_Y = const(41)
 _LINE2_Y = const(52)      # its line box overlaps the one above by a row both leave blank
@@ -97,6 +102,8 @@ class Table:
 
     def __init__(self):
         self._shown = None
+        self._cols = True       # the scores in columns (not the grid)
+        self._dealer_end = 0    # the column after the dealer's name
 
     def _left(self, app):
         m = app.match
@@ -132,9 +139,12 @@ class Table:
         """The band's right part (hand number, signals, goal or time, trump) and the result."""
         m = app.match
         y = _BAND_Y
-        x = ui.right(fb, app, y, app.t(i18n.HAND) % m.hand_no, 128)
-        if m.options.signals:
-            ui.icon(fb, app, x - ui.ICON_W - 3, y + 2, icons.SIGNALS)
+        if app.banner is not None:
+            self._result(fb, app, m)
+        if app.banner is None or self._cols:
+            x = ui.right(fb, app, y, app.t(i18n.HAND) % m.hand_no, 128)
+            if m.options.signals:
+                ui.icon(fb, app, x - ui.ICON_W - 3, y + 2, icons.SIGNALS)
         y = _LINE2_Y
         x = 128
         if not m.over:
@@ -149,19 +159,33 @@ class Table:
         self._shown = None if left is None else (left + 999) // 1000
         x = ui.right(fb, app, y, s, x) - ui.ICON_W - 2
         ui.icon(fb, app, x, y + 2, ic)
-        if app.banner is not None:
-            from tanteador.screens.outcome import hand_outcome
 
-            h = m.hands[app.banner]
-            app.p.bar(0, _BANNER_H)
-            ui.text(fb, app, 1, 0, ui.fit(hand_outcome(app, h), 126), 0)
+    def _result(self, fb, app, m):
+        """The last hand's result, highlighted: over the names row, or in the grid
+        in place of the hand number."""
+        from tanteador.screens.outcome import hand_outcome
+
+        s = hand_outcome(app, m.hands[app.banner])
+        if self._cols:
+            app.p.bar(0, _BANNER_H, 0, 128, 0)
+            s = ui.fit(s, 122)
+            x = 64 - ui.width(s) // 2
+            app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
+            ui.text(fb, app, x, 0, s, 0)
+        else:
+            s = ui.fit(s, 128 - self._dealer_end - 8)
+            x = 126 - ui.width(s)
+            # A row under the grid's last digits: the label does not touch them.
+            app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
+            ui.text(fb, app, x, _BAND_Y, s, 0)
 
     def _body(self, fb, app):
         """The scores with the sides' names, then the dealer."""
         m = app.match
         vals = m.progress()[0]
         n = len(vals)
-        if columns(vals):
+        self._cols = columns(vals)
+        if self._cols:
             w = 128 // n
             if n == 2:
                 self._two(app, m)
@@ -187,7 +211,7 @@ class Table:
             return
         x = ui.icon(fb, app, 0, _DEALER_Y + 5, icons.DEALER) + 3
         room = 128 - self._right_w(app) - 4 - x
-        ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
+        self._dealer_end = x + ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""

@@ -65,7 +65,7 @@ class Trump:
                     app.match.edit(self.edit, trump=self.suit)
                 except RulesError as e:
                     # The trump cycle fixes every hand's trump: said, nothing changed.
-                    from tanteador.screens.entry import reason
+                    from tanteador.screens.fields import reason
 
                     app.pop()
                     app.notice(reason(e.code))

@@ -120,19 +120,27 @@ def icon(fb, app, x, y, icon_id, c=1):
     return app.p.icon(icon_id, x, y, c)
 
 
-def title(fb, app, s, trump=None):
+def title(fb, app, s, trump=None, hint=None):
     """The title bar: inverted band with ``s`` on it, and the trump at its right.
 
     The band is a row taller than the text line, so that descenders keep a
     row of band under them; the suit sits inside it with a row above and below.
+    ``hint`` (what a long press of UP/DOWN does) goes right of the title,
+    after the UP and DOWN arrows, where the title leaves room for it.
     """
     app.p.bar(0, TITLE_H)
-    if trump is None:
-        app.p.text(fit(s, 124), 2, 0, 0)
-        return
-    x = 128 - SUIT_W - 2
+    x = 128
+    if trump is not None:
+        x = 128 - SUIT_W - 2
+        suit(fb, app, x, 1, trump, 0)
+    if hint is not None:
+        hw = width(hint) + ICON_W + 2
+        if width(s) + hw + 10 <= x:
+            x = right(fb, app, 0, hint, x - 3, 0) - ICON_W
+            icon(fb, app, x, 1, icons.UP, 0)
+            icon(fb, app, x, 6, icons.DOWN, 0)
+            x -= 3
     app.p.text(fit(s, x - 4), 2, 0, 0)
-    suit(fb, app, x, 1, trump, 0)
 
 
 def rows(fb, app, items, sel, y0, nvis, editing=False):

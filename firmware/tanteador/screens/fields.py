@@ -1,0 +1,100 @@
+"""What the two hand entries (points, chiamata call) share: a number
+stepped by 1 or, with a long press, by 10; the keys of a form of fields;
+the words of a refusal."""
+
+from tanteador import i18n
+from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+from tanteador.screens import ui
+
+# Refusal code, then the text id saying it (the text takes the error's numbers).
+_REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
+            "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
+            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
+            "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+
+
+def step(v, up, two=True, d=1):
+    """Value ``v`` moved ``d`` up (``up``) or down, kept within 0..120.
+
+    With two sides 1 and 119 are skipped: no set of cards is worth 1 point.
+    """
+    v += d if up else -d
+    if v < 0:
+        v = 0
+    elif v > 120:
+        v = 120
+    if two:
+        if v == 1:
+            v = 2 if up else 0
+        elif v == 119:
+            v = 120 if up else 118
+    return v
+
+
+def move(v, up, n, base, two=True):
+    """A number's value after an UP/DOWN event with repeat count ``n``: a
+    press steps ``v`` by 1, the first repeat (a long press) moves ``base``
+    (the value before the press) by 10; None for later repeats."""
+    if n == 0:
+        return step(v, up, two)
+    if n == 1:
+        return step(v if base is None else base, up, two, 10)
+    return None
+
+
+def reason(code):
+    """Text id explaining a RulesError code."""
+    for i in range(0, len(_REASONS), 2):
+        if _REASONS[i] == code:
+            return _REASONS[i + 1]
+    return i18n.E_OTHER
+
+
+def keys(s, ev, app, fields, change):
+    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
+    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``
+    (which says whether anything changed),
+    OK goes to the next field, BACK to the one before (on the first, it
+    leaves). True when OK was pressed on the last field: record it then.
+    What is typed is saved once the buttons rest, so a power cut comes back
+    to it; leaving saves the table again if it was."""
+    b, kind, n = ev
+    if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+        if not change(b == UP, n):
+            return False
+        s.err = None
+        app.dirty = True
+        s.kept = True
+        app.save_soon()
+        return False
+    if kind != PRESS:
+        return False
+    if b == BACK:
+        s.err = None
+        if s.i > 0:
+            s.i -= 1
+        else:
+            app.pop()
+            if s.kept:
+                app.save_soon()
+        app.dirty = True
+    elif b == OK:
+        if s.i + 1 >= fields:
+            return True
+        s.err = None
+        s.i += 1
+        app.dirty = True
+    return False
+
+
+def refusal(app, e):
+    """What a refusal (RulesError ``e``) says: its reason with its numbers,
+    after the name of the side at fault when there is one."""
+    s = app.t(reason(e.code))
+    # Some reasons say no number (a seat sitting out is shown, not told).
+    if e.nums and "%" in s:
+        s = s % e.nums
+    if e.side is not None:
+        tail = ": " + s
+        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
+    return s
