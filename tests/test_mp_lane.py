@@ -387,8 +387,10 @@ def test_long_match_keeps_the_heap_bounded(micropython, tmp_path, mpy_tree):
     assert r["failed"] is None, "stopped at hand %s: %s\n%s" % (r["failed"][0], r["failed"][1], figures)
     assert r["problems"] == [], "saves failed: %s\n%s" % (r["problems"], figures)
     assert r["hands"] == LONG_HANDS and not r["errors"]
-    (n0, hist0, _), (n1, hist1, _) = r["hist"]
     first, last = r["samples"][0], r["samples"][-1]
+    hist = mplane.drive("history", {"dir": flash, "hands": [first[0], r["hands"]]},
+                        pythonpath=[mpy_tree, mplane.DEVICE])[0]["hist"]
+    (n0, hist0, _), (n1, hist1, _) = hist
     history_growth = hist1 - hist0
     heap_growth = last[1] - first[1]
     assert heap_growth <= history_growth + 8 * 1024, (

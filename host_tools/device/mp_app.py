@@ -265,9 +265,9 @@ def play_hand(player, app, p):
 
 
 def cmd_long(a):
-    """Play a.hands hands from the saved match in a.dir; heap and state size as it grows."""
+    """Play a.hands hands from the saved match in a.dir; heap and state size as it grows
+    (the history's own weight: ``history``, in a process of its own)."""
     from script import Player
-    from tanteador.match import Match
 
     board, app = boot(a["dir"])
     player = Player(app, board)
@@ -299,13 +299,18 @@ def cmd_long(a):
         return
     out = {"k": "long", "samples": samples, "hands": len(m.hands), "over": m.over, "problems": problems,
            "failed": None, "errors": app.screen.NAME == "error", "state_bytes": board.fs.size("state.json")}
-    # The match's own history in memory: the same match rebuilt from its
-    # document (the last save) at the first sample and at the end, once the
-    # app is gone.
-    fs = board.fs
-    # The app goes (the counting wrapper of its commit held it too).
-    m = app = board = player = save = None
-    gc.collect()
+    emit(out)
+
+
+def cmd_history(a):
+    """The heap a match's history takes: the match of the saved document in
+    ``a["dir"]`` rebuilt with its first ``n`` hands, for each ``n`` of
+    ``a["hands"]``. Run in a process of its own after ``long``, so that what
+    the app left loaded does not stand in the way."""
+    from tanteador.flashfs import DirFS
+    from tanteador.match import Match
+
+    fs = DirFS(a["dir"])
     f = fs.open("state.json", "rb")
     try:
         doc = json.load(f)["m"]
@@ -313,7 +318,8 @@ def cmd_long(a):
         f.close()
     acts = doc["a"]
     hist = []
-    for n in (samples[0][0] if samples else 0, len(acts)):
+    for n in a["hands"]:
+        n = min(n, len(acts))
         d = {}
         for k in doc:
             d[k] = doc[k]
@@ -324,9 +330,7 @@ def cmd_long(a):
         copy.dump(len)
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
         copy = d = None
-    out["hist"] = hist
-    out["mem"] = mem()
-    emit(out)
+    emit({"k": "history", "hist": hist, "mem": mem()})
 
 
 # ---------------------------------------------------------------- gallery
