@@ -32,16 +32,7 @@ def load(st, validate):
             st._drop(TMP)
     if not fs.exists(name):
         return None, None
-    obj, problem = _read(st, name)
-    if problem is None:
-        try:
-            return validate(obj), None
-        except MemoryError:
-            raise
-        except Exception as e:
-            problem = _code(e)
-    _set_aside(st, name)
-    return None, problem
+    return _checked(st, name, validate, MAX_STATE)
 
 
 def names(st):
@@ -62,17 +53,23 @@ def pushed(st):
     saved the match it starts (see ``App``)."""
     if not st.fs.exists(PUSHED):
         return None, None
-    obj, problem = _read(st, PUSHED, MAX_NAMES)
-    if problem is None:
-        from tanteador.matchdoc import from_push
+    from tanteador.matchdoc import from_push
 
+    return _checked(st, PUSHED, from_push, MAX_NAMES)
+
+
+def _checked(st, name, check, limit):
+    """(check(the JSON of file ``name``), None), or (None, problem code)
+    with the file set aside when it cannot be read or ``check`` refuses it."""
+    obj, problem = _read(st, name, limit)
+    if problem is None:
         try:
-            return from_push(obj), None
+            return check(obj), None
         except MemoryError:
             raise
         except Exception as e:
             problem = _code(e)
-    _set_aside(st, PUSHED)
+    _set_aside(st, name)
     return None, problem
 
 
