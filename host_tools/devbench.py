@@ -18,10 +18,7 @@ benchmark's match lives in /bench/tt, removed afterwards with the rest of
 Figures: the time of each poll that acted on a press (the frame and any
 save included), per kind as bench.py sorts them (value change, screen
 change, menu, record a hand; and what the app does while nobody presses);
-the wait a player sees, per kind: from the edge of the press a poll
-answered (the press of UP/DOWN, the release of OK/BACK, whose action waits
-for it) to the end of its frame on the bus, the debounce and the loop's
-own wait included; reset to the first frame (from the first firmware import after a soft
+reset to the first frame (from the first firmware import after a soft
 reset to the first frame sent); the heap after boot and at its peak (free
 with the timing program loaded, before the firmware, minus free with the
 app running, after a collection; the free heap at the REPL after a soft
@@ -141,22 +138,17 @@ def device_figures(results, repl_free):
     """The board's figures from the program's result objects (see boardbench)."""
     by = {}
     kinds = {}
-    answers = {}
     acts = []
     for r in results:
         if r["k"] == "act":
-            kind, us, _, _, _, where, at = r["a"][:7]
-            answer = r["a"][7] if len(r["a"]) > 7 else None
+            kind, us, _, _, _, where, at = r["a"]
             kinds.setdefault(kind, []).append(us / 1000)
-            if answer is not None:
-                answers.setdefault(kind, []).append(answer)
             acts.append([kind, round(us / 1000, 2), where, at])
         else:
             by[r["k"]] = r
     base, boot, done = by["base"], by["boot"], by["done"]
     return {
         "kinds": {k: spread(v) for k, v in kinds.items()},
-        "answers": {k: spread(v) for k, v in answers.items()},
         "boot_ms": round(boot["us"] / 1000, 1),
         "heap_boot": base["free"] - boot["free"],
         "heap_peak": base["free"] - done["low_free"],
@@ -224,12 +216,6 @@ def rows(dev, est):
 
         r = "%s (%s)" % (ratio(d["median"], e["median"]), ratio(d["max"], e["max"])) if d and e else "-"
         out.append(("%s, median (max), n" % label, cell(d), cell(e), r))
-
-    for k, label in KINDS:
-        a = dev.get("answers", {}).get(k)
-        if a:
-            out.append(("%s, press to frame (OK, BACK: release), median (max), n" % label,
-                        "%.0f ms (%.0f ms), %d" % (a["median"], a["max"], a["n"]), "-", "-"))
 
     def kb(x):
         return "-" if x is None else "%.1f KB" % (x / KB)

@@ -10,12 +10,8 @@ that acted on a press, or wrote to the flash, is timed with
 
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
   {"k": "boot", "us": T, "free": B, ...}  first firmware import to the first frame sent
-  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_ms]}
-                                 at_ms on the board clock, whose zero is boot's zero_ms;
-                                 answer_ms: from the edge of the press it answered (the
-                                 press of UP/DOWN, the release of OK/BACK) to the end of
-                                 its frame on the bus, as a player waits for it (None
-                                 for a poll that answered no press)
+  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms]}
+                                 at_ms on the board clock, whose zero is boot's zero_ms
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -30,7 +26,6 @@ import sys
 import time
 
 from mp_bench import CountingFS, emit, kind, ref_us, ticks_diff, ticks_us
-from tanteador.buttons import DOWN, PRESS
 from script import Player, parse
 
 
@@ -47,9 +42,6 @@ class ScriptedButtons:
         self.board = board
         self.ring = board._ring
         self.levels = [False, False, False, False]
-        # When each button last went down and up, on the board clock.
-        self.down_at = [0, 0, 0, 0]
-        self.up_at = [0, 0, 0, 0]
         # The app's own wait between two passes of its loop (App.pause), once the app is up.
         self.pause = None
         board.buttons = self.buttons
@@ -71,23 +63,16 @@ class ScriptedButtons:
     def press(self, button, down=True, t=None):
         """Set one button's level, as an edge at ``t`` on the board clock (default now)."""
         self.levels[button] = bool(down)
-        now = self.board.ticks_ms()
-        at = now if t is None else t
-        # The wait a player sees is counted from the edge's own time, as the interrupt stamps it.
-        (self.down_at if down else self.up_at)[button] = at
-        late = now - at
+        late = 0 if t is None else self.board.ticks_ms() - t
         self.ring.push(button, down, time.ticks_add(time.ticks_ms(), -late))
 
 
 class Meter:
     """Stands in for the app in the player: times each poll and tidy and tells what it did."""
 
-    def __init__(self, app, board, cfs, keys):
+    def __init__(self, app, board, cfs):
         self.app = app
         self.cfs = cfs
-        self.keys = keys
-        self._answered = None    # the edge time of the press the poll answers
-        self._shown_at = None    # the end of the poll's first frame, board clock
         self.frames = 0
         self.events = 0
         self.errors = 0
@@ -100,16 +85,11 @@ class Meter:
         def counted_update(levels, now):
             evs = update(levels, now)
             self._acted += len(evs)
-            for b, k, _ in evs:
-                if k == PRESS and self._answered is None:
-                    self._answered = keys.down_at[b] if b <= DOWN else keys.up_at[b]
             return evs
 
         def counted_show():
             self.frames += 1
             show()
-            if self._shown_at is None:
-                self._shown_at = board.ticks_ms()
 
         def counted_commit():
             self.commits += 1
@@ -128,18 +108,14 @@ class Meter:
         hands = len(m.hands) if m is not None else 0
         opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
         self._acted = 0
-        self._answered = self._shown_at = None
         t0 = ticks_us()
         shown = app.poll(now)
         dt = ticks_diff(ticks_us(), t0)
         n = self._acted
         files = cfs.opens - opens
-        answer = None
-        if self._answered is not None and self._shown_at is not None:
-            answer = self._shown_at - self._answered
         if n or files:
             emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
-                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now, answer]})
+                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now]})
         self.events += n
         if app.screen.NAME == "error":
             self.errors += 1
@@ -151,7 +127,7 @@ class Meter:
         collected = self.app.tidy(now)
         dt = ticks_diff(ticks_us(), t0)
         if collected:
-            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now, None]})
+            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now]})
 
 
 def free():
@@ -185,7 +161,7 @@ def main(args_json):
           # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
           "zero_ms": time.ticks_diff(time.ticks_ms(), board.ticks_ms())})
     keys.pause = app.pause
-    meter = Meter(app, board, cfs, keys)
+    meter = Meter(app, board, cfs)
     player = Player(meter, keys, tick_ms=POLL_MS)
     low_hand = 0
     f = open(a["script"])
