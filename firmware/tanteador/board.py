@@ -175,6 +175,9 @@ class Board:
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
         self.buffer = self.display.buffer
         self._diff = PageDiff(self.buffer, config.OLED_WIDTH)
+        if self.display_ok:
+            # Both drivers clear the panel as they start.
+            self._diff.blank()
         self._win = bytearray((_CMDS, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
