@@ -624,10 +624,9 @@ class App:
         self._tune_i = i + 2
 
 
-async def _main(board):
+async def _main(board, app):
     import asyncio
 
-    app = App(board, board.ticks_ms())
     sleep_ms = getattr(asyncio, "sleep_ms", None)
     nap = getattr(board, "nap", None)
     while True:
@@ -650,10 +649,12 @@ def run(board):
     does not reset it under the user. Any other way out leaves the watchdog
     running: the device restarts and resumes the saved match.
     """
-    import asyncio
-
     try:
-        asyncio.run(_main(board))
+        # The first frame is out before the loop's modules load.
+        app = App(board, board.ticks_ms())
+        import asyncio
+
+        asyncio.run(_main(board, app))
     except KeyboardInterrupt:
         close = getattr(board, "close", None)
         if close is not None:
