@@ -558,7 +558,7 @@ def table(r):
 
 def markdown(r, command):
     """The figures as Markdown, the table and notes of host_tools/docs/benchmark.md."""
-    from tanteador import edges
+    from tanteador.buttons import RING_SIZE
 
     out = [
         "Measured with `%s` (MicroPython %s, `-X heapsize=%s`; a %d-hand match of %d players in pairs, "
@@ -589,7 +589,7 @@ def markdown(r, command):
     ] + handsteps.notes(p) + [
         "- Presses lost: a default match scripted as short presses only, tapped at 60 ms down / 60 ms up on "
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
-        "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % edges.SIZE,
+        "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % RING_SIZE,
         "- RP2040 estimates: each poll that acted on a press in the measured match (the .mpy files on the "
         "MicroPython unix port, with twice the Pico's heap since its pointers and blocks are twice as big; "
         "the least of five runs), its work in reference loops times %d ms (the loop's time on the emulated "

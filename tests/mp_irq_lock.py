@@ -119,7 +119,7 @@ def main(folder):
     sys.modules["machine"] = machine
     # The OLED driver is not needed: the board then draws into RAM and says so.
     from tanteador.board import Board
-    from tanteador.edges import SIZE
+    from tanteador.buttons import RING_SIZE as SIZE
 
     board = Board(folder)
     buttons = [p for p in Pin.made if p.handler is not None]

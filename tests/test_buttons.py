@@ -203,7 +203,7 @@ def test_a_long_press_is_judged_by_its_edges_not_by_when_they_are_taken():
 
 
 def test_ring_counts_what_it_drops_and_levels_unstick_the_button():
-    from tanteador.edges import EdgeRing
+    from tanteador.buttons import EdgeRing
 
     ring = EdgeRing(4)                  # room for 3 edges
     ring.push(B.UP, True, 10)

@@ -485,7 +485,7 @@ def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     import subprocess
 
     from host_tools import mplane
-    from tanteador.edges import SIZE
+    from tanteador.buttons import RING_SIZE as SIZE
 
     prog = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_irq_lock.py")
     argv = [mplane.require_micropython(), "-X", "heapsize=190K", prog, str(tmp_path / "tt")]

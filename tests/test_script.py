@@ -100,7 +100,7 @@ class RecordingApp:
 
 class LevelsBoard:
     def __init__(self):
-        from tanteador.edges import EdgeRing
+        from tanteador.buttons import EdgeRing
 
         self.now = 0
         self.levels = [False] * 4

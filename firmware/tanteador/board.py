@@ -15,8 +15,7 @@ from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
 
 from tanteador import config
-from tanteador.buttons import DEBOUNCE_MS
-from tanteador.edges import EdgeRing
+from tanteador.buttons import DEBOUNCE_MS, EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import PageDiff, runs
 

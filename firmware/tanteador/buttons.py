@@ -1,8 +1,9 @@
-"""Button events from edges or levels: debounce, short/long press, auto-repeat.
+"""Button input: the ring of captured edges, and the events made of them
+(debounce, short/long press, auto-repeat).
 
 Pure logic, fed in two ways that can be mixed: ``edge(button, pressed, t)``
-takes one level change captured with its own time (the edge ring of
-tanteador.edges), and ``update(levels, now_ms)`` takes the levels read at
+takes one level change captured with its own time (the edge ring
+below), and ``update(levels, now_ms)`` takes the levels read at
 ``now_ms`` (a change there counts as an edge at ``now_ms``) and returns the
 events that became due. Debounce and hold times are measured from the
 edges' times, so a press is judged by when it happened, not by when the app
@@ -11,7 +12,20 @@ bouncing edges directly.
 
 Events are tuples ``(button, kind, n)``; ``n`` counts the repeats (1, 2, ...)
 of a held UP/DOWN so screens can speed up, and is 0 otherwise.
+
+The edges are captured apart from the app, in a ring allocated once
+(``EdgeRing``): on the Pico a pin interrupt pushes every level change of a button with its
+time, while the app may be drawing, saving or importing; the app then takes
+the edges in order at its next poll (``Buttons.edge``). A tap that starts
+and ends during a slow redraw is therefore still seen, with its real times.
+
+``push`` allocates nothing, so it may run in a hard interrupt. When the
+ring is full the newest edge is dropped and counted in ``overflows``; the
+app also compares the levels it reads at each poll with the last edge it
+took, so a dropped edge cannot leave a button stuck.
 """
+
+from array import array
 
 from micropython import const
 
@@ -148,3 +162,60 @@ class Buttons:
         elif not self._n[b]:
             self._n[b] = 1
             ev.append((b, LONG, 0))
+
+
+RING_SIZE = const(64)
+_W = const(0)    # next slot to write
+_R = const(1)    # next slot to read
+_LOST = const(2)
+
+
+class EdgeRing:
+    """(button, pressed, t_ms) edges, oldest first; ``push`` is interrupt-safe."""
+
+    def __init__(self, size=RING_SIZE):
+        self.size = size
+        self.t = array("i", [0] * size)
+        self.b = bytearray(size)
+        self.last = bytearray(4)      # last level pushed per button
+        self.at = array("i", [0, 0, 0])
+
+    def push(self, button, pressed, t_ms):
+        """Add one edge; a level equal to the last one pushed is a bounce already seen."""
+        lv = 1 if pressed else 0
+        if self.last[button] == lv:
+            return
+        at = self.at
+        w = at[_W]
+        nxt = w + 1
+        if nxt == self.size:
+            nxt = 0
+        if nxt == at[_R]:
+            at[_LOST] += 1
+            return
+        self.last[button] = lv
+        self.b[w] = button | (lv << 2)
+        self.t[w] = t_ms
+        at[_W] = nxt
+
+    def take(self, sink):
+        """Call ``sink(button, pressed, t_ms)`` for every edge waiting, in order."""
+        at = self.at
+        r = at[_R]
+        while r != at[_W]:
+            v = self.b[r]
+            sink(v & 3, v >> 2, self.t[r])
+            r += 1
+            if r == self.size:
+                r = 0
+            at[_R] = r
+
+    def waiting(self):
+        """Edges pushed and not yet taken."""
+        at = self.at
+        return (at[_W] - at[_R]) % self.size
+
+    @property
+    def overflows(self):
+        """Edges dropped because the ring was full (0 in a healthy device)."""
+        return self.at[_LOST]

@@ -17,7 +17,7 @@ import gc
 
 import framebuf
 
-from tanteador.edges import EdgeRing
+from tanteador.buttons import EdgeRing
 from tanteador.pages import PageDiff
 
 WIDTH = 128

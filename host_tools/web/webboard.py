@@ -29,7 +29,7 @@ import webhost
 
 from tanteador.app import App, seeded_rand
 from tanteador.buttons import DEBOUNCE_MS
-from tanteador.edges import EdgeRing
+from tanteador.buttons import EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import PageDiff
 
