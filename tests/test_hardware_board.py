@@ -429,9 +429,10 @@ mem32 = {0x40058000: 0x40001234}
 
 MP_BOARD_RUN = '''
 import sys
+sys.path.append(".frozen")      # as on the device, where asyncio is frozen
+path = sys.path[:]
 import machine
 from tanteador.board import Board, NoDisplay
-path = sys.path[:]
 b = Board(%r)
 print("PATH", len(path) > 1, [p for p in sys.path if p != ".frozen"])
 machine.Pin.levels = {12: 0}

@@ -5,16 +5,42 @@ everything above it gets plain values (button levels, milliseconds) and a
 FrameBuffer-compatible display.
 """
 
+import sys
+
+from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
+
+from tanteador import config
+
+# MicroPython looks for a file named like one of its extensible modules (json,
+# os, time, array, machine...) in every folder of sys.path before it takes its
+# own, at each import statement that names one: 4-5 ms of flash lookups on a
+# Pico, some fifteen times before the first frame. The app's own modules are
+# found in its package; once the display driver is found, the folders of
+# sys.path are not needed until the app stops (the frozen modules, asyncio,
+# stay): they go before this module's other imports, and Board.close() gives
+# them back. (``machine`` is taken first: the tests' stand-in for it is a file
+# in a folder of the path. CPython, running the tests, keeps its path.)
+_FROZEN = ".frozen"
+_PATH = None
+if sys.implementation.name == "micropython":
+    _PATH = tuple(sys.path)
+    if config.DISPLAY == "ssd1306":
+        try:
+            import ssd1306  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            pass    # open_display says so
+    # Not to an empty path: MicroPython would then not find even the app's
+    # own package, imported already.
+    if _FROZEN in _PATH:
+        sys.path[:] = [_FROZEN]
+
 import framebuf
 import gc
-import sys
 import time
 
 import micropython
-from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 from micropython import const
 
-from tanteador import config
 from tanteador.buttons import DEBOUNCE_MS, EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import PageDiff, runs
@@ -37,13 +63,6 @@ _CMDS = const(0x00)
 _DATA = memoryview(b"\x40")
 _EMERGENCY_BUF = const(100)
 _BOTH_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
-# MicroPython looks for a file named like one of its extensible modules (json,
-# os, time, array...) in every folder of sys.path before it takes its own, at
-# each import statement that names one: 4-5 ms of flash lookups on a Pico, some
-# fifteen times before the first frame. The app's own modules are found in its
-# package; once the display driver is found, the folders of sys.path are not
-# needed until the app stops (the frozen modules, asyncio, stay).
-_FROZEN = ".frozen"
 
 
 class NoDisplay(framebuf.FrameBuffer):
@@ -163,12 +182,6 @@ class Board:
         self._i2c = I2C(config.I2C_ID, sda=Pin(config.I2C_SDA), scl=Pin(config.I2C_SCL),
                         freq=config.I2C_FREQ)
         self.display = open_display(self._i2c)
-        # See _FROZEN; close() gives the folders back. (CPython, running the
-        # tests, keeps every module it imported: its path stays.)
-        self._path = None
-        if sys.implementation.name == "micropython":
-            self._path = sys.path[:]
-            sys.path[:] = [p for p in self._path if p == _FROZEN]
         self.display_ok = not isinstance(self.display, NoDisplay)
         self._show_failed = False
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
@@ -344,8 +357,8 @@ class Board:
     def close(self):
         """Silence the buzzer, free the button interrupts, stop the watchdog and give sys.path back: the app loop has ended."""
         self.tone(0)
-        if self._path is not None:
-            sys.path[:] = self._path
+        if _PATH is not None:
+            sys.path[:] = _PATH
         for p in self._pins:
             p.irq(handler=None)
         if self._wdt is not None:
