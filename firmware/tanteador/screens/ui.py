@@ -13,6 +13,7 @@ from micropython import const
 
 from tanteador import draw as D
 from tanteador import i18n, icons
+from tanteador.buttons import DOWN, REPEAT
 
 LINE = D.LINE
 BIG_H = const(25)
@@ -143,11 +144,60 @@ def title(fb, app, s, trump=None, hint=None):
     app.p.text(fit(s, x - 4), 2, 0, 0)
 
 
-def rows(fb, app, items, sel, y0, nvis, editing=False):
+def step(scr, n, b, kind):
+    """Moves ``scr.sel`` a row for UP/DOWN ``b`` in a list of ``n`` rows that goes round.
+
+    A press past an end goes round to the other end and sets ``scr.seam``
+    (1: down to the first row, -1: up to the last) so that the list shows
+    where it went round; a held button's repeats stop at the ends, so that a
+    hold never carries the cursor round into rows the player is not watching.
+    """
+    d = 1 if b == DOWN else -1
+    s = scr.sel + d
+    went = 0
+    if s < 0 or s >= n:
+        if kind == REPEAT or n < 2:
+            s = scr.sel
+        else:
+            s %= n
+            went = d
+    scr.sel = s
+    scr.seam = went
+
+
+def lay(app, n, sel, nvis, seam, top, y0, w=128):
+    """The rows in view as (index, y) pairs, top to bottom, from ``y0``.
+
+    Right after the cursor went round (``seam``, see ``step``) the view goes
+    round too: the row it came from stays in view across a dashed line, the
+    seam between the last row and the first, drawn here. Otherwise the rows
+    from ``top``.
+    """
+    if seam == 1 and sel == 0:
+        start = n - 1
+    elif seam == -1 and sel == n - 1 and n > 1:
+        start = n - min(n, nvis) + 1
+    else:
+        return [(k, y0 + (k - top) * LINE) for k in range(top, min(n, top + nvis))]
+    out = []
+    y = y0
+    for i in range(min(n, nvis)):
+        k = (start + i) % n
+        if k == 0:
+            # The seam and a blank row, the blank on the selected row's side.
+            for x in range(0, w - 1, 4):
+                app.p.hline(x, y + (0 if seam == 1 else 1), 2, 1)
+            y += 2
+        out.append((k, y))
+        y += LINE
+    return out
+
+
+def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
     """A scrolling list of (label, value) rows with the row ``sel`` highlighted.
 
     While ``editing`` the selected value alone is inverted, to show that
-    UP/DOWN now change it.
+    UP/DOWN now change it. ``seam``: the cursor has just gone round (see ``lay``).
     """
     n = len(items)
     top = 0
@@ -155,8 +205,7 @@ def rows(fb, app, items, sel, y0, nvis, editing=False):
         top = min(max(0, sel - nvis // 2), n - nvis)
     w = 128 if n <= nvis else 125
     p = app.p
-    for k in range(top, min(n, top + nvis)):
-        y = y0 + (k - top) * LINE
+    for k, y in lay(app, n, sel, nvis, seam, top, y0, w):
         label, value = items[k]
         on = k == sel
         c = 1
