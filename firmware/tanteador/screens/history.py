@@ -34,7 +34,14 @@ class History:
         top = min(max(0, self.sel - _ROWS + 1), max(0, len(hands) - _ROWS))
         if self.sel < top:
             top = self.sel
-        for i, y in ui.lay(app, len(hands), self.sel, _ROWS, self.seam, top, ui.TITLE_H + 1):
+        y0 = ui.TITLE_H + 1
+        spots = ui.lay(app, len(hands), self.sel, _ROWS, self.seam, y0)
+        for j in range(min(len(hands), _ROWS)):
+            if spots:
+                i, y = spots[j]
+            else:
+                i = top + j
+                y = y0 + j * ui.LINE
             h = hands[i]
             inv = i == self.sel
             c = 0 if inv else 1

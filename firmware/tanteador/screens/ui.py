@@ -165,32 +165,17 @@ def step(scr, n, b, kind):
     scr.seam = went
 
 
-def lay(app, n, sel, nvis, seam, top, y0, w=128):
-    """The rows in view as (index, y) pairs, top to bottom, from ``y0``.
+def lay(app, n, sel, nvis, seam, y0, w=128):
+    """The rows in view right after the cursor went round (``seam``, see
+    ``step``): (index, y) pairs round the seam (see ``seam.around``), None
+    when the list shows its rows from the top row on, as it does otherwise."""
+    if (seam == 1 and sel == 0) or (seam == -1 and sel == n - 1):
+        # Imported only after a wrap, and nothing allocated otherwise: the
+        # heap of a list that does not go round stays as it was.
+        from tanteador.screens.seam import around
 
-    Right after the cursor went round (``seam``, see ``step``) the view goes
-    round too: the row it came from stays in view across a dashed line, the
-    seam between the last row and the first, drawn here. Otherwise the rows
-    from ``top``.
-    """
-    if seam == 1 and sel == 0:
-        start = n - 1
-    elif seam == -1 and sel == n - 1 and n > 1:
-        start = n - min(n, nvis) + 1
-    else:
-        return [(k, y0 + (k - top) * LINE) for k in range(top, min(n, top + nvis))]
-    out = []
-    y = y0
-    for i in range(min(n, nvis)):
-        k = (start + i) % n
-        if k == 0:
-            # The seam and a blank row, the blank on the selected row's side.
-            for x in range(0, w - 1, 4):
-                app.p.hline(x, y + (0 if seam == 1 else 1), 2, 1)
-            y += 2
-        out.append((k, y))
-        y += LINE
-    return out
+        return around(app, n, nvis, seam, y0, w)
+    return None
 
 
 def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
@@ -205,7 +190,13 @@ def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
         top = min(max(0, sel - nvis // 2), n - nvis)
     w = 128 if n <= nvis else 125
     p = app.p
-    for k, y in lay(app, n, sel, nvis, seam, top, y0, w):
+    spots = lay(app, n, sel, nvis, seam, y0, w)
+    for i in range(min(n, nvis)):
+        if spots:
+            k, y = spots[i]
+        else:
+            k = top + i
+            y = y0 + i * LINE
         label, value = items[k]
         on = k == sel
         c = 1
