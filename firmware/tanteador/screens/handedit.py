@@ -41,7 +41,7 @@ class HandEdit:
         if ev[1] != PRESS:
             return
         if b in (UP, DOWN):
-            ui.step(self, 2, b, PRESS)
+            ui.step(self, 2, 1 if b == DOWN else -1, False)
             app.dirty = True
         elif b == BACK:
             app.pop()

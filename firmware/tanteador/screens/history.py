@@ -62,7 +62,7 @@ class History:
         n = len(app.match.hands)
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if n:
-                ui.step(self, n, b, kind)
+                ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
                 app.dirty = True
         elif kind != PRESS:
             return

@@ -43,7 +43,7 @@ class Menu:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            ui.step(self, len(self.items), b, kind)
+            ui.step(self, len(self.items), 1 if b == DOWN else -1, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

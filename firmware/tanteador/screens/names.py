@@ -44,7 +44,7 @@ class Names:
             if self.editing:
                 self.setup.names[self.sel] = self._next(self.sel, -d)
             else:
-                ui.step(self, n, b, kind)
+                ui.step(self, n, d, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

@@ -93,7 +93,7 @@ class Settings:
             if self.editing:
                 self._change(app, self.rows[self.sel], d)
             else:
-                ui.step(self, len(self.rows), b, kind)
+                ui.step(self, len(self.rows), d, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

@@ -263,7 +263,7 @@ class Setup:
             if self.editing:
                 self.change(app, r, -d)
             else:
-                ui.step(self, len(rows), b, kind)
+                ui.step(self, len(rows), d, kind == REPEAT)
             self.err = None
             app.dirty = True
             return

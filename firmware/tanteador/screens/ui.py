@@ -13,7 +13,6 @@ from micropython import const
 
 from tanteador import draw as D
 from tanteador import i18n, icons
-from tanteador.buttons import DOWN, REPEAT
 
 LINE = D.LINE
 BIG_H = const(25)
@@ -144,19 +143,19 @@ def title(fb, app, s, trump=None, hint=None):
     app.p.text(fit(s, x - 4), 2, 0, 0)
 
 
-def step(scr, n, b, kind):
-    """Moves ``scr.sel`` a row for UP/DOWN ``b`` in a list of ``n`` rows that goes round.
+def step(scr, n, d, held):
+    """Moves ``scr.sel`` a row down (``d`` 1) or up (-1) in a list of ``n`` rows that goes round.
 
     A press past an end goes round to the other end and sets ``scr.seam``
     (1: down to the first row, -1: up to the last) so that the list shows
     where it went round; a held button's repeats stop at the ends, so that a
-    hold never carries the cursor round into rows the player is not watching.
+    hold never carries the cursor round into rows the player is not watching:
+    ``held`` for a repeat of a held button.
     """
-    d = 1 if b == DOWN else -1
     s = scr.sel + d
     went = 0
     if s < 0 or s >= n:
-        if kind == REPEAT or n < 2:
+        if held or n < 2:
             s = scr.sel
         else:
             s %= n
