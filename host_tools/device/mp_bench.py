@@ -28,7 +28,8 @@ except ImportError:
 
 
 def emit(obj):
-    sys.stdout.write(json.dumps(obj))
+    """Print one result line, written out as it is encoded (see mp_driver.emit)."""
+    json.dump(obj, sys.stdout)
     sys.stdout.write("\n")
 
 

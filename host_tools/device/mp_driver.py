@@ -17,8 +17,9 @@ from binascii import hexlify
 
 
 def emit(obj):
-    """Print one result line."""
-    sys.stdout.write(json.dumps(obj))
+    """Print one result line, written out as it is encoded: a whole line
+    in one string would need a large block of a heap the app keeps fragmented."""
+    json.dump(obj, sys.stdout)
     sys.stdout.write("\n")
 
 

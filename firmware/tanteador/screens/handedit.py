@@ -21,6 +21,7 @@ class HandEdit:
     def __init__(self, index):
         self.index = index
         self.sel = 0
+        self.seam = 0
 
     def draw(self, fb, app):
         h = app.match.hands[self.index]
@@ -30,7 +31,7 @@ class HandEdit:
         else:
             first = (app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points]))
         rows = [first, (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2)
+        ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
         from tanteador.screens.outcome import hand_outcome
 
         ui.center(fb, app, 64 - ui.LINE, ui.fit(hand_outcome(app, h), 128))
@@ -40,7 +41,7 @@ class HandEdit:
         if ev[1] != PRESS:
             return
         if b in (UP, DOWN):
-            self.sel ^= 1
+            ui.step(self, 2, 1 if b == DOWN else -1, False)
             app.dirty = True
         elif b == BACK:
             app.pop()

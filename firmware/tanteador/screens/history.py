@@ -23,6 +23,7 @@ class History:
     def __init__(self, app):
         n = len(app.match.hands)
         self.sel = n - 1 if n else 0
+        self.seam = 0
 
     def draw(self, fb, app):
         hands = app.match.hands
@@ -33,8 +34,14 @@ class History:
         top = min(max(0, self.sel - _ROWS + 1), max(0, len(hands) - _ROWS))
         if self.sel < top:
             top = self.sel
-        y = ui.TITLE_H + 1
-        for i in range(top, min(len(hands), top + _ROWS)):
+        y0 = ui.TITLE_H + 1
+        spots = ui.lay(app, len(hands), self.sel, _ROWS, self.seam, y0)
+        for j in range(min(len(hands), _ROWS)):
+            if spots:
+                i, y = spots[j]
+            else:
+                i = top + j
+                y = y0 + j * ui.LINE
             h = hands[i]
             inv = i == self.sel
             c = 0 if inv else 1
@@ -49,14 +56,13 @@ class History:
                 ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
                 w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
                 ui.right(fb, app, y, ui.fit(w, 44), 127, c)
-            y += ui.LINE
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         n = len(app.match.hands)
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if n:
-                self.sel = (self.sel + (1 if b == DOWN else -1)) % n
+                ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
                 app.dirty = True
         elif kind != PRESS:
             return

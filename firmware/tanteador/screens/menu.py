@@ -34,15 +34,16 @@ class Menu:
         items += [i18n.HWTEST, i18n.ABOUT]
         self.items = items
         self.sel = 0
+        self.seam = 0
 
     def draw(self, fb, app):
         ui.title(fb, app, app.t(i18n.MENU))
-        ui.rows(fb, app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS)
+        ui.rows(fb, app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            self.sel = (self.sel + (1 if b == DOWN else -1)) % len(self.items)
+            ui.step(self, len(self.items), 1 if b == DOWN else -1, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

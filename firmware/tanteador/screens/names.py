@@ -13,6 +13,7 @@ class Names:
         # "" stands for the default label ("P1", "J1"...).
         self.choices = [""] + app.store.names()
         self.sel = 0
+        self.seam = 0
         self.editing = False
 
     def _next(self, i, d):
@@ -33,7 +34,7 @@ class Names:
         ui.title(fb, app, app.t(i18n.NAMES))
         s = self.setup
         items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, 4, self.editing)
+        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -43,7 +44,7 @@ class Names:
             if self.editing:
                 self.setup.names[self.sel] = self._next(self.sel, -d)
             else:
-                self.sel = (self.sel + d) % n
+                ui.step(self, n, d, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

@@ -36,6 +36,7 @@ class Settings:
         if app.match is not None:
             self.rows.insert(1, _DIR)
         self.sel = 0
+        self.seam = 0
         self.editing = False
         self.before = None
 
@@ -83,7 +84,7 @@ class Settings:
         ui.title(fb, app, app.t(i18n.SETTINGS))
         names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 4, self.editing)
+        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -92,7 +93,7 @@ class Settings:
             if self.editing:
                 self._change(app, self.rows[self.sel], d)
             else:
-                self.sel = (self.sel + d) % len(self.rows)
+                ui.step(self, len(self.rows), d, kind == REPEAT)
             app.dirty = True
         elif kind != PRESS:
             return

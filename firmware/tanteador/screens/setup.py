@@ -85,6 +85,7 @@ class Setup:
         # None: the language's card style (see style), until the row is changed.
         self.cards = None if prev is None else prev.cards
         self.sel = 0
+        self.seam = 0
         self.editing = False
         self.err = None
 
@@ -247,7 +248,7 @@ class Setup:
         if self.sel >= len(rows):
             self.sel = len(rows) - 1
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing)
+        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
         if self.err is not None:
             y = 64 - ui.LINE
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
@@ -262,7 +263,7 @@ class Setup:
             if self.editing:
                 self.change(app, r, -d)
             else:
-                self.sel = (self.sel + d) % len(rows)
+                ui.step(self, len(rows), d, kind == REPEAT)
             self.err = None
             app.dirty = True
             return
@@ -290,6 +291,7 @@ class Setup:
                 self._reset(MatchOptions())
                 self.cards = None
                 self.sel = 0
+                self.seam = 0
                 app.dirty = True
             else:
                 self.editing = True
@@ -318,6 +320,7 @@ class Setup:
             rows = self.rows()
             if row in rows:
                 self.sel = rows.index(row)
+                self.seam = 0
             app.dirty = True
             return
         if self.first < 0:

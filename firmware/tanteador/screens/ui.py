@@ -143,11 +143,45 @@ def title(fb, app, s, trump=None, hint=None):
     app.p.text(fit(s, x - 4), 2, 0, 0)
 
 
-def rows(fb, app, items, sel, y0, nvis, editing=False):
+def step(scr, n, d, held):
+    """Moves ``scr.sel`` a row down (``d`` 1) or up (-1) in a list of ``n`` rows that goes round.
+
+    A press past an end goes round to the other end and sets ``scr.seam``
+    (1: down to the first row, -1: up to the last) so that the list shows
+    where it went round; a held button's repeats stop at the ends, so that a
+    hold never carries the cursor round into rows the player is not watching:
+    ``held`` for a repeat of a held button.
+    """
+    s = scr.sel + d
+    went = 0
+    if s < 0 or s >= n:
+        if held or n < 2:
+            s = scr.sel
+        else:
+            s %= n
+            went = d
+    scr.sel = s
+    scr.seam = went
+
+
+def lay(app, n, sel, nvis, seam, y0, w=128):
+    """The rows in view right after the cursor went round (``seam``, see
+    ``step``): (index, y) pairs round the seam (see ``seam.around``), None
+    when the list shows its rows from the top row on, as it does otherwise."""
+    if (seam == 1 and sel == 0) or (seam == -1 and sel == n - 1):
+        # Imported only after a wrap, and nothing allocated otherwise: the
+        # heap of a list that does not go round stays as it was.
+        from tanteador.screens.seam import around
+
+        return around(app, n, nvis, seam, y0, w)
+    return None
+
+
+def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
     """A scrolling list of (label, value) rows with the row ``sel`` highlighted.
 
     While ``editing`` the selected value alone is inverted, to show that
-    UP/DOWN now change it.
+    UP/DOWN now change it. ``seam``: the cursor has just gone round (see ``lay``).
     """
     n = len(items)
     top = 0
@@ -155,8 +189,13 @@ def rows(fb, app, items, sel, y0, nvis, editing=False):
         top = min(max(0, sel - nvis // 2), n - nvis)
     w = 128 if n <= nvis else 125
     p = app.p
-    for k in range(top, min(n, top + nvis)):
-        y = y0 + (k - top) * LINE
+    spots = lay(app, n, sel, nvis, seam, y0, w)
+    for i in range(min(n, nvis)):
+        if spots:
+            k, y = spots[i]
+        else:
+            k = top + i
+            y = y0 + i * LINE
         label, value = items[k]
         on = k == sel
         c = 1
