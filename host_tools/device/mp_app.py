@@ -8,6 +8,7 @@ the heap as one big string.
 
 import gc
 import json
+import sys
 
 from mp_driver import emit, hexs, largest_free, mem
 
@@ -17,7 +18,15 @@ def boot(folder, fs=None):
     from hostboard import HostBoard
 
     # The Pico boots on an empty heap: what the driver left goes first, so
-    # compiling the app's source finds the room it would find there.
+    # compiling the app's source finds the room it would find there. The
+    # screens an earlier boot of this process loaded go too: a Pico has none
+    # loaded after a reset, and eighty boots that kept them scattered the heap.
+    pkg = sys.modules.get("tanteador.screens")
+    for name in list(sys.modules):
+        if name.startswith("tanteador.screens.") and name != "tanteador.screens.ui":
+            del sys.modules[name]
+            if pkg is not None and hasattr(pkg, name[18:]):
+                delattr(pkg, name[18:])
     gc.collect()
     from tanteador.app import App
 
