@@ -53,7 +53,7 @@ gallery: $(VENV)/.installed
 
 # The README's pictures of the web page, phone and desktop (needs Chromium, as the tests).
 web-screens: $(VENV)/.installed-test $(WASM)
-	$(BIN)/python -m host_tools.webshots host_tools/screenshots/web
+	$(BIN)/python -m host_tools.generators.webshots host_tools/screenshots/web
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis host_tools/wasm/node_modules

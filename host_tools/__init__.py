@@ -27,7 +27,13 @@ class UsageError(UserError):
 
 
 def firmware_paths():
-    """Put the firmware, the CPython stand-ins and the host device code on sys.path.
+    """Put the firmware and the CPython stand-ins on sys.path.
+
+    The stand-ins (``framebuf``, ``micropython``) take the place of modules
+    built into MicroPython, which the firmware imports by their top-level
+    names. host_tools/device is not put there: CPython imports it as the
+    package ``host_tools.device``; only the MicroPython lanes put the folder
+    itself on MICROPYPATH.
 
     Raises UserError with a hint when the firmware folder is missing (a
     non-editable install copied host_tools away from the repository).
@@ -37,6 +43,6 @@ def firmware_paths():
             "firmware not found at %s; install the project editable "
             "from a clone (pip install -e .)" % FIRMWARE
         )
-    for p in (FIRMWARE, STANDINS, DEVICE):
+    for p in (FIRMWARE, STANDINS):
         if p not in sys.path:
             sys.path.insert(0, p)

@@ -84,39 +84,39 @@ def main(argv=None):
         argv = sys.argv[1:]
     argv = list(argv)
     if argv and argv[0] == "bench":
-        from host_tools import bench
+        from host_tools.commands import bench
 
         return bench.main(argv[1:]) or 0
     if argv and argv[0] == "event":
-        from host_tools.event import cli as event_cli
+        from host_tools.commands.event import cli as event_cli
 
         return event_cli.main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         if args.command == "sim":
-            from host_tools import sim
+            from host_tools.commands import sim
 
             return sim.main(args)
         if args.command == "screens":
-            from host_tools import screens
+            from host_tools.commands import screens
 
             return screens.main(args)
         if args.command == "flash":
-            from host_tools import flash
+            from host_tools.commands import flash
 
             return flash.main(args)
         if args.command == "pull":
-            from host_tools import pull
+            from host_tools.commands import pull
 
             return pull.main(args)
         if args.command == "names":
-            from host_tools import names
+            from host_tools.commands import names
 
             return names.main(args)
         if args.command == "web":
-            from host_tools import webapp
+            from host_tools.commands import web
 
-            return webapp.main(args)
+            return web.main(args)
     except UserError as e:
         sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
         return 2 if isinstance(e, UsageError) else 1

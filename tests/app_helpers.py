@@ -3,8 +3,8 @@
 import json
 import os
 
-from hostboard import HostBoard
-from script import Player, parse
+from host_tools.device.hostboard import HostBoard
+from host_tools.device.script import Player, parse
 
 from tanteador.app import App
 

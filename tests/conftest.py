@@ -1,6 +1,6 @@
 import os, sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", os.path.join("host_tools", "standins"), os.path.join("host_tools", "device")):
+for sub in ("firmware", os.path.join("host_tools", "standins")):
     p = os.path.join(ROOT, sub)
     if p not in sys.path:
         sys.path.insert(0, p)
@@ -15,7 +15,7 @@ def mpy_tree(tmp_path_factory):
 
     The MicroPython lanes that boot the whole app run it: compiling every
     source inside the 190 KB heap scatters it as no Pico's heap is."""
-    from host_tools import bench
+    from host_tools.commands import bench
 
     tree = tmp_path_factory.mktemp("mpy")
     bench.compile_tree(str(tree))

@@ -4,7 +4,7 @@ import sqlite3
 
 from app_helpers import boot, hand, play
 from host_tools import cli
-from host_tools.event.store import Event
+from host_tools.commands.event.store import Event
 
 # Player names of eight pairs (the device's letters, accents included).
 PAIRS = ["Ana/Luis", "Eva/Pau", "Jo/Bea", "Tom/Rita", "Carla/Dani", "Lía/Sam", "Noa/Iker", "Marta/Raúl"]

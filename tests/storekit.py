@@ -3,7 +3,7 @@
 import json
 import os
 
-from faultfs import FaultFS, PowerCut, restore, snapshot
+from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
 from tanteador.flashfs import DirFS
 from tanteador.store import STATE, TMP, Store
 

@@ -6,7 +6,8 @@ import os
 
 from app_helpers import SaveCounter, boot, play, reboot, saved
 
-from host_tools import cli, matchplan
+from host_tools import cli
+from host_tools.harness import matchplan
 from tanteador.options import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]

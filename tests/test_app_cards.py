@@ -5,7 +5,7 @@ import json
 import pytest
 from app_helpers import boot, hand, play, reboot, saved
 
-from host_tools import mplane
+from host_tools.harness import mplane
 from tanteador import i18n
 from tanteador.icons import DEALER, FRENCH, LARGE
 from tanteador.options import CARDS_FRENCH, CARDS_SPANISH
@@ -27,8 +27,8 @@ STEPS = (
 
 CODE = """
 import json, binascii, gc
-from hostboard import HostBoard
-from script import Player, parse
+from host_tools.device.hostboard import HostBoard
+from host_tools.device.script import Player, parse
 from tanteador.app import App
 b = HostBoard(%r)
 b.seed(7)

@@ -2,12 +2,12 @@
 starts a valid match; the table, the history and the match end show each
 player's score."""
 
-import gallery
+from host_tools.device import gallery
 import pytest
 from app_helpers import boot, play
-from hostboard import HostBoard
+from host_tools.device.hostboard import HostBoard
 
-from host_tools import layout
+from host_tools.harness import layout
 from tanteador import draw, i18n, icons
 from tanteador.options import (CALL_DEFAULT, CALL_MAX, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME,
                                GOAL_WINS, PAIRS, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS, MatchOptions)

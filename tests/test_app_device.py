@@ -52,7 +52,7 @@ def test_damaged_save_is_kept_aside_and_said(tmp_path):
 
 
 def test_a_full_flash_shows_a_notice_and_play_goes_on(tmp_path):
-    from faultfs import FaultFS
+    from host_tools.device.faultfs import FaultFS
     from tanteador.flashfs import DirFS
 
     fs = FaultFS(DirFS(str(tmp_path)), free=120)

@@ -101,7 +101,7 @@ def test_end_match_needs_a_confirmation(tmp_path):
 
 
 def test_under_the_trump_cycle_a_hands_trump_stays_the_cycles(tmp_path):
-    from host_tools import matchplan
+    from host_tools.harness import matchplan
 
     matchplan.write_doc(str(tmp_path), matchplan.start_doc({"players": 2, "trump_cycle": True}))
     board, app = boot(tmp_path)

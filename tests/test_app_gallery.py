@@ -2,12 +2,12 @@
 
 import pytest
 
-from host_tools import mplane
+from host_tools.harness import mplane
 
 CODE = """
 import json, binascii, gc
-import gallery
-from hostboard import HostBoard
+from host_tools.device import gallery
+from host_tools.device.hostboard import HostBoard
 ids = gallery.ids()
 for sid in ids[%d:%d]:
     for lang in %r:
@@ -39,7 +39,7 @@ def cpython_frames(tmp_path_factory):
 
 
 def test_every_screen_is_reached(cpython_frames):
-    import gallery
+    from host_tools.device import gallery
 
     got = {(r["id"], r["lang"]): r for r in cpython_frames}
     for sid in gallery.ids():
@@ -55,7 +55,7 @@ def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path, mpy_tree):
     # The flashed .mpy firmware, a process per language and few screens each:
     # every boot of the gallery in one process would scatter its heap as no
     # Pico's is (a 2 KB block found or not as the folder's path grew).
-    import gallery
+    from host_tools.device import gallery
 
     ids = gallery.ids()
     mp = []
@@ -71,9 +71,9 @@ def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path, mpy_tree):
 
 @pytest.mark.parametrize("sid", [s for s in __import__("gallery").ids() if s not in ("setup", "setup-edit", "table", "table-first", "table-result", "table-pairs", "table-three", "table-six", "table-french", "setup-call", "table-call-first", "table-call", "table-call6")])
 def test_every_screen_has_a_way_back(sid, tmp_path):
-    import gallery
+    from host_tools.device import gallery
     from app_helpers import SaveCounter, play
-    from hostboard import HostBoard
+    from host_tools.device.hostboard import HostBoard
 
     board = HostBoard(str(tmp_path))
     app = gallery.reach(board, sid)
@@ -92,9 +92,9 @@ def test_every_screen_has_a_way_back(sid, tmp_path):
 
 
 def test_new_match_after_the_end_keeps_the_old_one_until_started(tmp_path):
-    import gallery
+    from host_tools.device import gallery
     from app_helpers import SaveCounter, play
-    from hostboard import HostBoard
+    from host_tools.device.hostboard import HostBoard
 
     board = HostBoard(str(tmp_path))
     app = gallery.reach(board, "matchend")

@@ -2,7 +2,7 @@
 
 from app_helpers import TRUMP_AND_ENTRY, boot, play, saved
 
-from host_tools import matchplan
+from host_tools.harness import matchplan
 from tanteador.options import GOAL_POINTS, TIE_LAST
 
 

@@ -93,7 +93,7 @@ def test_four_players_in_pairs_with_virtual_draw(tmp_path):
 
 
 def test_draw_is_exact_for_an_injected_source(tmp_path):
-    from hostboard import HostBoard
+    from host_tools.device.hostboard import HostBoard
 
     board = HostBoard(str(tmp_path))
     seq = [0, 5, 0, 0, 0, 0]

@@ -1,6 +1,6 @@
 """A whole match on the real MicroPython unix port, held to a Pico's heap."""
 
-from host_tools import mplane
+from host_tools.harness import mplane
 
 CODE = """
 import gc, json

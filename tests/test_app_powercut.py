@@ -14,9 +14,9 @@ import json
 
 import pytest
 
-from faultfs import KEEP_HALF, KEEPS, FaultFS, PowerCut, restore, snapshot
-from hostboard import HostBoard
-from script import Player, parse
+from host_tools.device.faultfs import KEEP_HALF, KEEPS, FaultFS, PowerCut, restore, snapshot
+from host_tools.device.hostboard import HostBoard
+from host_tools.device.script import Player, parse
 from storekit import figure
 from tanteador.app import App
 from tanteador.flashfs import DirFS
@@ -133,7 +133,7 @@ def test_every_cut_of_every_committed_action(tmp_path):
 
 
 def test_every_cut_of_a_chiamata_match(tmp_path):
-    from host_tools.matchplan import start_doc, write_doc
+    from host_tools.harness.matchplan import start_doc, write_doc
 
     root = str(tmp_path / "flash")
     doc = start_doc(CALL_START)

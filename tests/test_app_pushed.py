@@ -6,7 +6,7 @@ import os
 import pytest
 
 from app_helpers import boot, hand, play, reboot, saved
-from host_tools import mplane
+from host_tools.harness import mplane
 from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.options import PAIRS, MatchOptions

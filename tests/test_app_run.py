@@ -1,7 +1,7 @@
 """The device loop: asyncio, a poll every ~10 ms, the watchdog fed while it runs."""
 
 import pytest
-from hostboard import HostBoard
+from host_tools.device.hostboard import HostBoard
 
 from tanteador import app as app_mod
 from tanteador.buttons import DEBOUNCE_MS

@@ -6,7 +6,7 @@ import random
 
 import test_app_walks as walks
 
-from host_tools import mplane
+from host_tools.harness import mplane
 
 CODE = """
 import gc, json, os

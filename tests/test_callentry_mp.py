@@ -3,7 +3,7 @@ files a Pico runs: the same saved document as CPython gives."""
 
 import json
 
-from host_tools import matchplan, mplane
+from host_tools.harness import matchplan, mplane
 from tanteador.match import Match
 
 

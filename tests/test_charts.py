@@ -3,7 +3,8 @@
 import warnings
 import xml.etree.ElementTree as ET
 
-from host_tools import charts, names, pull
+from host_tools.commands import names, pull
+from host_tools.support import charts
 from tanteador import fonts
 from tanteador.match import Match
 from tanteador.options import SOLO, MatchOptions

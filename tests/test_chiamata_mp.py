@@ -1,7 +1,7 @@
 """Chiamata and the last-trick tie rule on the MicroPython unix port: the same
 scores, verdicts and documents as CPython, on a Pico's heap."""
 
-from host_tools import mplane
+from host_tools.harness import mplane
 
 CODE = r"""
 import gc, json

@@ -9,8 +9,9 @@ import urllib.error
 import pytest
 
 from fakeboard import MPY_62, FakeBoard
-from host_tools import cli, flash
-from host_tools import link as linkmod
+from host_tools import cli
+from host_tools.commands import flash
+from host_tools.support import link as linkmod
 
 DRIVER = b"# ssd1306 driver (fake)\n"
 DRIVER_HASH = hashlib.sha256(DRIVER).hexdigest()
@@ -268,7 +269,7 @@ def test_full_while_installing_the_driver(board, firmware, index, capsys):
 
 def test_frozen_probe_on_real_micropython_ignores_the_filesystem_copy():
     """The board-side probe: None beside a package on the path, and the path left as it was."""
-    from host_tools import mplane
+    from host_tools.harness import mplane
 
     mplane.require_micropython()
     code = linkmod._FROZEN + "import sys\nimport tanteador\nprint(repr(tanteador.VERSION))\n"

@@ -6,7 +6,7 @@ import pytest
 
 from fakeboard import FakeBoard
 from host_tools import cli
-from host_tools import link as linkmod
+from host_tools.support import link as linkmod
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from fakeboard import FakeBoard
 from host_tools import cli
-from host_tools import link as linkmod
+from host_tools.support import link as linkmod
 from tanteador.match import Match
 from tanteador.options import MatchOptions
 
@@ -214,7 +214,7 @@ def test_the_readme_install_brings_the_charts():
 def test_without_matplotlib_pull_says_how_to_get_the_charts(board, tmp_path, monkeypatch, capsys):
     import sys
 
-    from host_tools import charts
+    from host_tools.support import charts
 
     monkeypatch.setattr(charts, "available", lambda: False)
     out = tmp_path / "out"

@@ -1,6 +1,6 @@
 """`tanteador screens`: every gallery screen to PNG, with an index."""
 
-import gallery
+from host_tools.device import gallery
 from PIL import Image
 
 from host_tools import cli

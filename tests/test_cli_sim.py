@@ -6,7 +6,8 @@ import json
 import pytest
 
 import host_tools
-from host_tools import cli, sim
+from host_tools import cli
+from host_tools.commands import sim
 
 # setup with the defaults (2 players, first to 3 hands), then the draw for the first dealer
 START = "OK\nOK\n"
@@ -229,7 +230,7 @@ def test_terminal_plays_the_device(tmp_path):
 
 
 def test_terminal_keys_typed_while_the_device_is_busy_all_count(tmp_path):
-    from devicetime import DeviceTime
+    from host_tools.device.devicetime import DeviceTime
 
     board, app = sim.make_app(str(tmp_path / "flash"), seed=1, timing=DeviceTime(draw_ms=300))
     term = sim.Terminal(board, app, "x", out=io.StringIO())
@@ -257,7 +258,7 @@ def test_terminal_frame_sizes(tmp_path, braille, width):
 
 
 def test_bench_subcommand_is_passed_through(monkeypatch):
-    from host_tools import bench
+    from host_tools.commands import bench
 
     seen = []
     monkeypatch.setattr(bench, "main", lambda argv: seen.append(argv) or 0)

@@ -9,8 +9,9 @@ import types
 import pytest
 
 from fakeboard import FakeBoard
-from host_tools import VERSION, cli, devbench, matchplan, mplane
-from host_tools import link as linkmod
+from host_tools import VERSION, cli
+from host_tools.harness import devbench, matchplan, mplane
+from host_tools.support import link as linkmod
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 
@@ -27,7 +28,7 @@ def run_program(args, tree=None):
 
 def one_hand(folder, waits=True):
     """(start doc, script) of the bench's match cut to one hand; saved in ``folder``."""
-    from host_tools import bench
+    from host_tools.commands import bench
 
     doc, text = bench.bench_match(1, folder)
     if not waits:
@@ -200,7 +201,7 @@ def test_a_board_without_tanteador_is_told_to_flash(tmp_path, capsys):
 
 @pytest.mark.parametrize("hands", [None, 4])
 def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
-    from host_tools import bench
+    from host_tools.commands import bench
 
     seen = {}
 

@@ -302,11 +302,8 @@ def test_font_data_is_small():
 
 
 def test_generated_modules_are_up_to_date():
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-    try:
-        import fontgen
-    finally:
-        sys.path.pop(0)
+    from host_tools.generators import fontgen
+
     if not os.path.exists(os.path.join(fontgen.DEFAULT_FONTS, fontgen.SMALL_FILE)):
         pytest.skip("DejaVu fonts not installed (Debian: fonts-dejavu-core)")
     assert fontgen.main(["--check"]) == 0

@@ -7,8 +7,8 @@ from html import escape as html_escape
 from openskill.models import PlackettLuce
 
 from event_helpers import event_of, run
-from host_tools import charts
-from host_tools.event import page
+from host_tools.support import charts
+from host_tools.commands.event import page
 from tanteador.match import Match
 from tanteador.options import PAIRS, SOLO, MatchOptions
 

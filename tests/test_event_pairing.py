@@ -1,6 +1,6 @@
 """Swiss and knockout pairing on their own: repeats avoided, byes and seats fair, brackets right."""
 
-from host_tools.event import pairing
+from host_tools.commands.event import pairing
 
 
 def play_swiss(n, rounds, beats):

@@ -13,7 +13,7 @@ from app_helpers import boot, hand, play
 from event_helpers import PAIRS, dump, event_of, play_pushed, run, tables
 from fakeboard import FakeBoard
 from host_tools import ROOT
-from host_tools import link as linkmod
+from host_tools.support import link as linkmod
 from tanteador.match import Match
 from tanteador.options import PAIRS as SIDES_PAIRS
 from tanteador.options import MatchOptions
@@ -195,7 +195,7 @@ def test_a_correction_by_hand_replaces_a_result_and_the_history_keeps_both(fiest
 KILL = """
 import os, signal, sys
 sys.path[:0] = [%(fw)r, %(root)r]
-from host_tools.event import store
+from host_tools.commands.event import store
 from host_tools import cli
 real = store.Event.add_result
 def add_then_die(self, *a, **k):

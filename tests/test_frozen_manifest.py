@@ -8,7 +8,8 @@ that it names what the firmware really imports.
 import os
 import re
 
-from host_tools import flash, mplane
+from host_tools.commands import flash
+from host_tools.harness import mplane
 
 MANIFEST = os.path.join(mplane.ROOT, "hardware", "frozen", "manifest.py")
 

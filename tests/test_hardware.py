@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from host_tools import ROOT, hwdocs
+from host_tools import ROOT
+from host_tools.generators import hwdocs
 from tanteador import config
 
 HW = os.path.join(ROOT, "hardware")

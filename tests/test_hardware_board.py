@@ -5,7 +5,7 @@ import sys
 import time
 import types
 
-import devicetime
+from host_tools.device import devicetime
 import framebuf
 import pytest
 
@@ -451,7 +451,8 @@ print("RESULT", isinstance(b.display, NoDisplay), levels, tone, b._pwm.d,
 
 
 def test_board_runs_on_micropython(tmp_path):
-    from host_tools import FIRMWARE, mplane
+    from host_tools import FIRMWARE
+    from host_tools.harness import mplane
 
     fake = tmp_path / "fake"
     fake.mkdir()
@@ -485,7 +486,7 @@ def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     import os
     import subprocess
 
-    from host_tools import mplane
+    from host_tools.harness import mplane
     from tanteador.buttons import RING_SIZE as SIZE
 
     prog = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_irq_lock.py")

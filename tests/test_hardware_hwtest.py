@@ -1,9 +1,9 @@
 """The button test screen: through the app on the host board, and on a bare FrameBuffer."""
 
 import framebuf
-from hostboard import HostBoard
+from host_tools.device.hostboard import HostBoard
 
-from host_tools import mplane
+from host_tools.harness import mplane
 from tanteador.app import App
 from tanteador.buttons import BACK, DOWN, OK, UP
 from tanteador.draw import Painter

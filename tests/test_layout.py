@@ -4,16 +4,16 @@ across a card table."""
 
 import pytest
 
-import gallery
-from hostboard import HostBoard
-from script import Player, parse
+from host_tools.device import gallery
+from host_tools.device.hostboard import HostBoard
+from host_tools.device.script import Player, parse
 from tanteador import draw, i18n, icons
 from tanteador.app import App
 from tanteador.match import Match
 from tanteador.options import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
 from tanteador.store import Store
 
-from host_tools import layout
+from host_tools.harness import layout
 
 # The widest names the device takes: 12 characters of its widest letter (all
 # different, as the names list requires), and names with marks and accents.

@@ -14,7 +14,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import bench, handsteps, mplane  # noqa: E402
+from host_tools.commands import bench  # noqa: E402
+from host_tools.harness import handsteps, mplane  # noqa: E402
 
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",

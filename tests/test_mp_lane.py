@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import mplane  # noqa: E402
+from host_tools.harness import mplane  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -214,7 +214,7 @@ def test_store_survives_every_power_cut(micropython, tmp_path):
 
 # ---------------------------------------------------------------- whole matches by buttons
 
-from host_tools import matchplan  # noqa: E402
+from host_tools.harness import matchplan  # noqa: E402
 
 
 def prepare(base, doc, text):
@@ -266,7 +266,7 @@ def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, 
     mp, mpf = script_run(prepare(tmp_path / "mp", doc, text), "mp", mpy_tree)
     cp, cpf = script_run(prepare(tmp_path / "cp", doc, text), "cpython")
     assert canon(mp["state"]) == canon(cp["state"]) == canon(final)
-    import script
+    from host_tools.device import script
 
     assert len(mpf["crcs"]) == len(script.parse(text))
     assert mpf["crcs"] == cpf["crcs"], "a frame differs after step %d" % next(
@@ -278,7 +278,7 @@ def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, 
 
 def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
     """The tree `tanteador flash` copies (.mpy from mpy-cross) behaves like the sources."""
-    from host_tools import bench
+    from host_tools.commands import bench
 
     tree = tmp_path / "mpy"
     bench.compile_tree(str(tree))
@@ -298,9 +298,9 @@ GALLERY_CHUNK = 10
 
 
 def test_gallery_frames_byte_identical(micropython, tmp_path):
-    import gallery
+    from host_tools.device import gallery
 
-    from host_tools import bench
+    from host_tools.commands import bench
 
     ids = gallery.ids()
     args = {"langs": list(LANGS)}
@@ -342,7 +342,7 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     g = matchplan.Generator(str(tmp_path / "gen"), None, seed=5)
     text = g.session(SESSION)
     final = g.app.state()
-    from host_tools import bench
+    from host_tools.commands import bench
 
     # The firmware as flashed (.mpy): some eighty boots in one process
     # would otherwise compile the screens' sources on a heap scattered as
@@ -412,7 +412,7 @@ def _events(res):
 
 def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path, mpy_tree):
     """Taps of 60 ms down, 60 ms up while every redraw costs 300 ms: every press acted on, in order."""
-    import script
+    from host_tools.device import script
 
     doc, text, final = matchplan.generate({"players": 2, "goal": 0, "target": 3}, str(tmp_path / "gen"),
                                           seed=11, hold_from=999)

@@ -10,7 +10,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import flash, mplane  # noqa: E402
+from host_tools.commands import flash  # noqa: E402
+from host_tools.harness import mplane
 
 FIRMWARE = mplane.FIRMWARE
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from faultfs import KEEP_HALF, KEEPS
+from host_tools.device.faultfs import KEEP_HALF, KEEPS
 from storekit import (POINTS, STATE, TMP, DirFS, FaultFS, PowerCut, Store, figure, fresh,
                       make_doc, make_match, restore, snapshot, validate)
 

@@ -56,7 +56,7 @@ class Remote:
     ``micropython tests/random_agent.py FOLDER < FILE``)."""
 
     def __init__(self, root):
-        from host_tools import mplane
+        from host_tools.harness import mplane
 
         argv = [mplane.require_micropython(), "-X", "heapsize=512K",
                 os.path.join(HERE, "random_agent.py"), root]

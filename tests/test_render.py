@@ -3,7 +3,7 @@
 import framebuf
 import pytest
 
-from host_tools import render
+from host_tools.support import render
 
 
 def fb_with(points):

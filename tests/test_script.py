@@ -2,8 +2,8 @@
 
 import pytest
 
-import script
-from script import HOLD, PRESS, WAIT, ScriptError, parse
+from host_tools.device import script
+from host_tools.device.script import HOLD, PRESS, WAIT, ScriptError, parse
 
 
 def kinds(text):

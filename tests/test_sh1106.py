@@ -104,7 +104,7 @@ def test_panel_commands(call, expected):
 
 def test_same_bytes_on_micropython():
     """The FrameBuffer subclass works on real MicroPython and sends the same pages."""
-    from host_tools import mplane
+    from host_tools.harness import mplane
 
     code = """
 from tanteador.sh1106 import SH1106_I2C

@@ -343,7 +343,7 @@ def test_smoke_script_with_power_cuts(tmp_path, impl):
     import subprocess
     import sys
 
-    from host_tools import mplane
+    from host_tools.harness import mplane
 
     smoke = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_store_smoke.py")
     if impl == "mp":

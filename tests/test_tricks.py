@@ -8,7 +8,7 @@ import random
 import pytest
 
 from app_helpers import TRUMP_AND_ENTRY, boot, play
-from host_tools import matchplan, mplane
+from host_tools.harness import matchplan, mplane
 
 from tanteador import draw, i18n
 from tanteador.match import VERSION, Match, dumps, loads

@@ -7,7 +7,8 @@ heap that moves the way it must, not the targets themselves.
 
 import pytest
 
-from host_tools import bench, mplane, wasmlane
+from host_tools.commands import bench
+from host_tools.harness import mplane, wasmlane
 
 
 @pytest.fixture(scope="module")

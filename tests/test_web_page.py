@@ -18,10 +18,11 @@ import urllib.request
 import zipfile
 
 import pytest
-import script
+from host_tools.device import script
 import webdrive
 
-from host_tools import cli, webapp
+from host_tools import cli
+from host_tools.commands import web
 
 SEED = 3
 # Setup and draw; a hand won on a long hold (a long press: 10, held on or not); the menu (long OK)
@@ -40,7 +41,7 @@ FLASH = """() => Object.fromEntries(Object.keys(localStorage)
 
 @pytest.fixture(scope="module")
 def url():
-    with webapp.temporary_site() as httpd:
+    with web.temporary_site() as httpd:
         yield "http://127.0.0.1:%d/" % httpd.server_address[1]
 
 

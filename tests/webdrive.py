@@ -10,10 +10,11 @@ import os
 import shutil
 
 import pytest
-import script
+from host_tools.device import script
 from PIL import Image
 
-from host_tools import render, sim
+from host_tools.commands import sim
+from host_tools.support import render
 
 CHROMIUM_HINT = ("the browser tests need Chromium and Playwright: "
                  "`apt-get install chromium` and `pip install -e \".[test]\"` "

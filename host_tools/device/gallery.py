@@ -10,7 +10,10 @@ button script format afterwards. ``reach(board, id, lang)`` does both and
 returns the App, showing that screen.
 """
 
-from script import Player, parse
+try:
+    from .script import Player, parse
+except ImportError:  # MicroPython: this folder is on MICROPYPATH, a module is top-level
+    from script import Player, parse
 
 from tanteador.store import Store
 

@@ -2,7 +2,7 @@
 
 ``mp_driver.main(cmd, args_json)`` runs one command and prints one JSON
 object per result line, then ``{"k": "end"}``. pytest (through
-host_tools/mplane.py) runs a command on both interpreters and compares the
+host_tools/harness/mplane.py) runs a command on both interpreters and compares the
 lines. Framebuffer bytes travel as hex.
 
 The commands live in small modules imported on demand (mp_engine: framebuf,

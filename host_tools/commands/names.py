@@ -10,7 +10,7 @@ import os
 import unicodedata
 
 from host_tools import UsageError, UserError, firmware_paths
-from host_tools.folders import check_writable
+from host_tools.support.folders import check_writable
 
 TT = "/tt"
 REASONS = {
@@ -126,7 +126,7 @@ def main(args, link=None):
     else:
         own = link is None
         if own:
-            from host_tools import link as linkmod
+            from host_tools.support import link as linkmod
 
             link = linkmod.connect(args.port)
         try:

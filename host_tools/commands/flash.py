@@ -20,7 +20,7 @@ import subprocess
 import tempfile
 
 from host_tools import FIRMWARE, VERSION, UserError
-from host_tools import link as linkmod
+from host_tools.support import link as linkmod
 
 CODE_DIR = "/tanteador"
 MIP_INDEX = "https://micropython.org/pi/v2"

@@ -16,7 +16,7 @@ import os
 import sys
 
 from host_tools import UsageError, UserError, firmware_paths
-from host_tools.folders import check_writable
+from host_tools.support.folders import check_writable
 
 TT = "/tt"
 # Trump names by card style (options.CARDS_SPANISH, CARDS_FRENCH), by suit number.
@@ -252,7 +252,7 @@ def export(files, out):
     Returns (the exported records, [(file, reason)] copied but not exported,
     the chart files written or None when the charts' library is missing).
     """
-    from host_tools import charts
+    from host_tools.support import charts
 
     firmware_paths()
     records = []
@@ -286,7 +286,7 @@ def export(files, out):
 
 def chart_report(records, drawn, folder):
     """What pull says of its charts: where they are, or why there are none (and how to get them)."""
-    from host_tools import charts
+    from host_tools.support import charts
 
     if drawn is None:
         return ["no charts: matplotlib is missing from this Python; add it with `%s -m pip install "
@@ -309,7 +309,7 @@ def main(args, link=None):
         source = DirSource(args.from_dir)
     else:
         if link is None:
-            from host_tools import link as linkmod
+            from host_tools.support import link as linkmod
 
             link = linkmod.connect(args.port)
             own = True

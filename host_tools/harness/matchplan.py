@@ -12,13 +12,10 @@ MicroPython and on CPython and the final states compared.
 
 import json
 import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _sub in ("firmware", os.path.join("host_tools", "standins"), os.path.join("host_tools", "device")):
-    _p = os.path.join(ROOT, _sub)
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+from host_tools import firmware_paths
+
+firmware_paths()
 
 # Time the cards are played between the trump and the points, in the scripts.
 PLAY_MS = 2000
@@ -95,8 +92,8 @@ class Generator:
     """Plays a match on an in-process App and records the buttons as a script."""
 
     def __init__(self, folder, doc, seed=1, hold_from=6):
-        from hostboard import HostBoard
-        from script import Player
+        from host_tools.device.hostboard import HostBoard
+        from host_tools.device.script import Player
         from tanteador.app import App
 
         write_doc(folder, doc)
@@ -110,7 +107,7 @@ class Generator:
 
     def do(self, text):
         """Play one script item now and remember it."""
-        from script import parse_item
+        from host_tools.device.script import parse_item
 
         self.guard += 1
         if self.guard > 100000:

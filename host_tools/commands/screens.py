@@ -13,7 +13,7 @@ import os
 import tempfile
 
 from host_tools import UsageError, firmware_paths
-from host_tools.folders import check_writable
+from host_tools.support.folders import check_writable
 
 
 def folder_of(out, lang, langs):
@@ -24,11 +24,11 @@ def folder_of(out, lang, langs):
 def render_all(out, langs=None, scale=4):
     """Write every screen of each language into its folder (folder_of); returns [(lang, id, path)]."""
     firmware_paths()
-    import gallery
-    from hostboard import HostBoard
+    from host_tools.device import gallery
+    from host_tools.device.hostboard import HostBoard
     from tanteador import i18n
 
-    from host_tools import render
+    from host_tools.support import render
 
     all_langs = list(i18n.LANGS)
     langs = all_langs if not langs else langs

@@ -8,7 +8,7 @@ an accent drawn by hand, placed the same way on every letter.
 
 The icons (suits, dealer, cut, ...) are drawn by hand below as pixel strings.
 
-Usage:  python host_tools/fontgen.py [--fonts DIR] [--preview DIR]
+Usage:  python -m host_tools.generators.fontgen [--fonts DIR] [--preview DIR]
 
 The output is deterministic: running it twice gives the same files, and a
 test compares the checked-in modules with a fresh run.
@@ -20,7 +20,8 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from host_tools import ROOT
+
 OUT_DIR = os.path.join(ROOT, "firmware", "tanteador")
 # Where Debian's fonts-dejavu-core package puts them.
 DEFAULT_FONTS = "/usr/share/fonts/truetype/dejavu"

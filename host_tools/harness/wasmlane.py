@@ -17,7 +17,7 @@ import os
 import shutil
 import subprocess
 
-from host_tools import mplane
+from host_tools.harness import mplane
 
 HERE = os.path.join(mplane.ROOT, "host_tools", "wasm")
 PACKAGE = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript",

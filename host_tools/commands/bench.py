@@ -13,7 +13,7 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           with which that match still completes on the .mpy files there
           (bisection).
 hands     steps and seconds a player spends on a whole hand, table to table:
-          see host_tools/handsteps.py.
+          see host_tools/harness/handsteps.py.
 flash     bytes written per recorded hand, files written per committed
           action, size of state.json after the match.
 display   redraws per button event, bytes that would go to the OLED per
@@ -29,7 +29,7 @@ boot      time from the first firmware import to the first frame on
           and from a tree precompiled by mpy-cross.
 
 With ``--port`` the same kind of match is timed on a connected board
-instead, beside these estimates (host_tools/devbench.py).
+instead, beside these estimates (host_tools/harness/devbench.py).
 """
 
 import argparse
@@ -44,7 +44,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools import flash, handsteps, matchplan, mplane, wasmlane  # noqa: E402  (matchplan sets up sys.path)
+from host_tools.commands import flash  # noqa: E402  (matchplan sets up sys.path)
+from host_tools.harness import handsteps, matchplan, mplane, wasmlane
 
 KB = 1024
 TARGETS = {
@@ -413,7 +414,7 @@ def rp2040(r, bus_hz=None):
     """RP2040 estimate per kind of action, in ms: MicroPython work in reference loops times
     REF_MS_RP2040, plus the bytes sent to the OLED (at ``bus_hz``, default 400 kHz) and the
     flash writes (devicetime)."""
-    import devicetime
+    from host_tools.device import devicetime
 
     ref = r["ref_us"] or 1
     hz = bus_hz or devicetime.BUS_HZ
@@ -434,7 +435,7 @@ def rp2040(r, bus_hz=None):
 def taps(work):
     """Presses lost and ring overflows: a match tapped at 60 ms down / 60 ms up on MicroPython
     while every redraw costs 300 ms, against the same script on an instant board (CPython)."""
-    import script
+    from host_tools.device import script
 
     folder = os.path.join(work, "taps")
     doc, text, _ = matchplan.generate({"players": 2, "goal": 0, "target": 3}, folder, seed=11, hold_from=999)
@@ -617,7 +618,7 @@ def main(argv=None):
     ap.add_argument("--md", metavar="FILE", help="write the table as Markdown (for host_tools/docs/benchmark.md)")
     ap.add_argument("--port", metavar="P",
                     help="measure on the board on serial port P (the flashed firmware) and print the figures "
-                         "beside this PC's RP2040 estimates (host_tools/devbench.py)")
+                         "beside this PC's RP2040 estimates (host_tools/harness/devbench.py)")
     ap.add_argument("--hands", type=int, default=None,
                     help="hands in the measured match (default 30; with --port 6)")
     ap.add_argument("--heapsize", default="190K", help="MicroPython heap (default 190K, a Pico's)")
@@ -630,7 +631,7 @@ def main(argv=None):
         print(e, file=sys.stderr)
         return 2
     if a.port:
-        from host_tools import devbench
+        from host_tools.harness import devbench
 
         return devbench.main(a)
     if a.hands is None:

@@ -23,7 +23,7 @@ import json
 import os
 
 from host_tools import UserError, firmware_paths
-from host_tools.event.store import Side, fold
+from host_tools.commands.event.store import Side, fold
 
 REFUSED = "refused"
 UNFINISHED = "unfinished"
@@ -37,7 +37,7 @@ SERIOUS = (REFUSED, DUPLICATED, CONTRADICTORY)
 def source(port=None, folder=None, link=None):
     """Where the files come from: a folder (a flash folder, or `tanteador pull`'s
     output with its board/ folder), else the board behind ``link`` or on ``port``."""
-    from host_tools import pull
+    from host_tools.commands import pull
 
     if folder is not None:
         inner = os.path.join(folder, "board")
@@ -46,7 +46,7 @@ def source(port=None, folder=None, link=None):
         return pull.DirSource(folder), None
     own = link is None
     if own:
-        from host_tools import link as linkmod
+        from host_tools.support import link as linkmod
 
         link = linkmod.connect(port)
     return pull.BoardSource(link), (link if own else None)
@@ -98,7 +98,7 @@ def collect(event, files, where, evening=None):
     """Match the fetched files ({name: bytes}) to the event and record what fits,
     in one change. Returns the Report."""
     firmware_paths()
-    from host_tools import pull
+    from host_tools.commands import pull
 
     rep = Report()
     matches = []
@@ -190,7 +190,7 @@ def _tables(event, matches, rep, where):
 
 
 def _club(event, matches, rep, where, evening):
-    from host_tools import names as namesmod
+    from host_tools.commands import names as namesmod
 
     for name, m, archived in matches:
         if not m.over:

@@ -12,7 +12,7 @@ import sys
 import time
 
 from host_tools import UsageError, UserError, firmware_paths
-from host_tools.folders import check_writable
+from host_tools.support.folders import check_writable
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3
 # A tap: well over the firmware's 20 ms debounce, short enough that a quick
@@ -32,7 +32,7 @@ def default_flash():
 def device_time(draw_ms=None, instant=False):
     """The Pico's cost model for the simulator (None with ``instant``)."""
     firmware_paths()
-    import devicetime
+    from host_tools.device import devicetime
 
     if instant:
         return None
@@ -42,7 +42,7 @@ def device_time(draw_ms=None, instant=False):
 def make_app(flash, seed=None, now=0, timing=None):
     """A HostBoard on the flash folder (charging ``timing``) and the App booted on it at time `now`."""
     firmware_paths()
-    from hostboard import HostBoard
+    from host_tools.device.hostboard import HostBoard
     from tanteador.app import App
 
     board = HostBoard(flash)
@@ -95,8 +95,8 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
     flash is then printed.
     """
     firmware_paths()
-    import script
-    from host_tools import render
+    from host_tools.device import script
+    from host_tools.support import render
 
     out = out or sys.stdout
     steps = script.parse(text)
@@ -227,7 +227,7 @@ class Terminal:
     """The interactive view: raw keys in, half-block OLED out (ANSI, works over ssh)."""
 
     def __init__(self, board, app, flash, braille=False, out=None):
-        from host_tools import render
+        from host_tools.support import render
 
         self.start = board.now
         self.render = render
@@ -409,7 +409,7 @@ def main(args):
     if args.execute is not None and args.script is not None:
         text = text + "\n" + args.execute
     firmware_paths()
-    import script
+    from host_tools.device import script
 
     try:
         script.parse(text)

@@ -22,7 +22,7 @@ record it.
 
 import heapq
 
-from host_tools import matchplan
+from host_tools.harness import matchplan
 
 TAP_MS = 250
 SEE_MS = 300
@@ -70,7 +70,7 @@ class HandSim:
 
     def fresh(self):
         """A new app on the table of the match, nothing pressed yet."""
-        from hostboard import HostBoard
+        from host_tools.device.hostboard import HostBoard
         from tanteador.app import App
         from tanteador.buttons import Buttons
 

@@ -12,7 +12,7 @@ import json
 import os
 
 from host_tools import UsageError, UserError, firmware_paths
-from host_tools.folders import check_writable
+from host_tools.support.folders import check_writable
 
 TT = "/tt"
 FILE = "event.json"
@@ -45,7 +45,7 @@ def in_the_way(state, pending, doc):
     (bytes or None) holds an unfinished match, or a pushed match not yet
     started (bytes or None) is another table's."""
     firmware_paths()
-    from host_tools import pull
+    from host_tools.commands import pull
 
     if pending is not None:
         try:

@@ -33,7 +33,7 @@ import sys
 import tempfile
 
 from host_tools import DEVICE, VERSION, UsageError, UserError
-from host_tools import link as linkmod
+from host_tools.support import link as linkmod
 
 BOARD_DIR = "/bench"
 # The board-side program and the modules it imports, compiled when the board reads .mpy.
@@ -51,13 +51,13 @@ KINDS = (
 
 def board_files(compiler):
     """{board path: bytes} of the board-side program (as .mpy when ``compiler`` is given)."""
-    from host_tools import flash
+    from host_tools.commands import flash
 
     return flash.build({BOARD_DIR + "/" + name: os.path.join(DEVICE, name) for name in PROGRAM}, compiler)
 
 
 def _compiler(info):
-    from host_tools import flash
+    from host_tools.commands import flash
 
     ver = flash.board_mpy(info)
     return flash.compilers().get(ver) if ver is not None else None
@@ -79,7 +79,7 @@ def run_on_board(link, doc, text, say):
     Returns (the program's result objects, free heap at the REPL after a soft
     reset, the board's info). The board is left clean (/bench removed) and reset.
     """
-    from host_tools import mplane
+    from host_tools.harness import mplane
 
     info = link.check()
     have = link.firmware_version()
@@ -167,9 +167,10 @@ def device_figures(results, repl_free):
 
 def pc_estimates(doc, text, work, bus_hz, runs, heapsize, say):
     """The PC bench's RP2040 estimates for the same match, the OLED's bus at ``bus_hz``."""
-    from host_tools import bench, wasmlane  # bench puts host_tools/device on sys.path
+    from host_tools.commands import bench  # bench puts host_tools/device on sys.path
+    from host_tools.harness import wasmlane
 
-    import devicetime
+    from host_tools.device import devicetime
 
     folder = os.path.join(work, "flash")
     tree = os.path.join(work, "mpy")
@@ -267,7 +268,7 @@ def markdown(head, rs, command):
 
 def main(a, link=None):
     """Entry for `tanteador bench --port` (``a``: bench's parsed arguments); the exit status."""
-    from host_tools import bench
+    from host_tools.commands import bench
 
     hands = DEVICE_HANDS if a.hands is None else a.hands
     log = (lambda s: None) if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))

@@ -13,8 +13,8 @@ import io
 import os
 
 from host_tools import UserError
-from host_tools.event import ratings
-from host_tools.event.standings import wins_text
+from host_tools.commands.event import ratings
+from host_tools.commands.event.standings import wins_text
 
 NO_CHARTS = "No charts: they need matplotlib (pip install \"matplotlib>=3.7\")."
 
@@ -72,7 +72,7 @@ def terminal(event, rows):
 
 def write(event, rows, folder):
     """Write standings.html and standings.csv into ``folder``: (paths written, True if charts were drawn)."""
-    from host_tools import charts
+    from host_tools.support import charts
 
     rated = rating_rows(event)
     drawn = charts.available()
@@ -155,13 +155,13 @@ def _when(event, step):
 
 
 def _ko_rounds(event):
-    from host_tools.event.pairing import knockout_rounds
+    from host_tools.commands.event.pairing import knockout_rounds
 
     return knockout_rounds(len(event.entries()))
 
 
 def _png(fig):
-    from host_tools import charts
+    from host_tools.support import charts
 
     plt = charts._pyplot()
     buf = io.BytesIO()
@@ -175,7 +175,7 @@ def _png(fig):
 def _wins_figure(rows):
     from matplotlib.ticker import MaxNLocator
 
-    from host_tools import charts
+    from host_tools.support import charts
 
     plt = charts._pyplot()
     shown = rows[:24]
@@ -188,7 +188,7 @@ def _wins_figure(rows):
 
 
 def _ratings_figure(rated):
-    from host_tools import charts
+    from host_tools.support import charts
 
     plt = charts._pyplot()
     fig, ax = plt.subplots(figsize=(6, 4))

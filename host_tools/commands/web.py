@@ -19,7 +19,8 @@ import shutil
 import tempfile
 import threading
 
-from host_tools import FIRMWARE, ROOT, UserError, wasmlane
+from host_tools import FIRMWARE, ROOT, UserError
+from host_tools.harness import wasmlane
 
 PAGE = os.path.join(ROOT, "host_tools", "web")
 STATIC = ("index.html", "style.css", "page.js", "zip.js", "manifest.webmanifest", "icon.svg")
@@ -58,7 +59,7 @@ def _icon(size, dest):
     """A PNG icon for home screens that take no SVG: the glass and a lit bar on the case."""
     from PIL import Image, ImageDraw
 
-    from host_tools import render
+    from host_tools.support import render
 
     img = Image.new("RGB", (size, size), (42, 46, 54))
     d = ImageDraw.Draw(img)

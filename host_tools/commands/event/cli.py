@@ -123,7 +123,7 @@ def main(argv):
     try:
         if args.what == "create":
             return create(args)
-        from host_tools.event.store import Event
+        from host_tools.commands.event.store import Event
 
         event = Event.open(args.file)
         try:
@@ -173,7 +173,7 @@ def describe_setup(setup):
 
 
 def create(args):
-    from host_tools.event.store import TIEBREAKS, Event
+    from host_tools.commands.event.store import TIEBREAKS, Event
 
     setup = setup_list(args)
     if args.format == "swiss":
@@ -211,7 +211,7 @@ def _read_csv(path):
 
 
 def cmd_add(event, args):
-    from host_tools import names as namesmod
+    from host_tools.commands import names as namesmod
 
     if args.csv:
         groups = _read_csv(args.csv)
@@ -249,7 +249,7 @@ def cmd_add(event, args):
 
 
 def cmd_pair(event, args):
-    from host_tools.event import pairing
+    from host_tools.commands.event import pairing
 
     if event.format == "club":
         raise UsageError("a club evening has no pairings: tables play as they like, `event pull` collects")
@@ -313,7 +313,7 @@ def _pairing(event, rnd, tbl):
 
 
 def cmd_push(event, args):
-    from host_tools.event import push
+    from host_tools.commands.event import push
 
     if args.port and args.flash:
         raise UsageError("give --port or --flash, not both")
@@ -323,7 +323,7 @@ def cmd_push(event, args):
         why = push.to_folder(args.flash, doc, args.force)
         where = args.flash
     else:
-        from host_tools import link as linkmod
+        from host_tools.support import link as linkmod
 
         link = linkmod.connect(args.port)
         reset = False
@@ -348,7 +348,7 @@ def cmd_push(event, args):
 
 
 def cmd_pull(event, args):
-    from host_tools.event import collect
+    from host_tools.commands.event import collect
 
     if args.port and args.from_dir:
         raise UsageError("give --port or --from-dir, not both")
@@ -388,7 +388,7 @@ def _two(text, option):
 
 
 def cmd_correct(event, args):
-    from host_tools.event.store import Side, fold
+    from host_tools.commands.event.store import Side, fold
 
     if event.format == "club":
         raise UsageError("a club evening's results are its devices' matches; there is no table to correct")
@@ -440,7 +440,7 @@ def _result_text(event, p, sides, names):
 
 
 def cmd_standings(event, args):
-    from host_tools.event import page, standings
+    from host_tools.commands.event import page, standings
 
     rows = standings.table(event)
     print(page.terminal(event, rows))

@@ -1,6 +1,6 @@
 """The README's pictures of the web page: a phone held upright and a desktop window.
 
-Run as ``python -m host_tools.webshots DIR`` (``make web-screens``). It
+Run as ``python -m host_tools.generators.webshots DIR`` (``make web-screens``). It
 needs what the browser tests need: Chromium from the system's packages and
 Playwright from the test extra. The page is built and served here, a few
 presses bring a match to the table, and each viewport is photographed.
@@ -11,7 +11,8 @@ import shutil
 import sys
 import threading
 
-from host_tools import UserError, webapp
+from host_tools import UserError
+from host_tools.commands import web
 
 VIEWPORTS = (("phone", {"width": 390, "height": 844}, 3), ("desktop", {"width": 1280, "height": 800}, 1))
 # Setup and draw with a fixed seed, then a hand with a trump: the table with a result.
@@ -29,7 +30,7 @@ def shoot(dest):
     if exe is None:
         raise UserError("needs Chromium (apt-get install chromium) and Playwright (pip install -e \".[test]\")")
     os.makedirs(dest, exist_ok=True)
-    with webapp.temporary_site() as httpd:
+    with web.temporary_site() as httpd:
         url = "http://127.0.0.1:%d/?seed=%d" % (httpd.server_address[1], SEED)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
@@ -49,9 +50,9 @@ def shoot(dest):
 
 
 def main(argv):
-    """Entry point: ``python -m host_tools.webshots DIR``."""
+    """Entry point: ``python -m host_tools.generators.webshots DIR``."""
     if len(argv) != 1:
-        sys.stderr.write("usage: python -m host_tools.webshots DIR\n")
+        sys.stderr.write("usage: python -m host_tools.generators.webshots DIR\n")
         return 2
     try:
         shoot(argv[0])

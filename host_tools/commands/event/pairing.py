@@ -36,7 +36,7 @@ class Record:
 
 def records(event):
     """{entry id: Record} from the event's pairings and results in effect."""
-    from host_tools.event import standings
+    from host_tools.commands.event import standings
 
     recs = {}
     for k, eid in enumerate(event.entries()):
