@@ -15,8 +15,8 @@ def mpy_tree(tmp_path_factory):
 
     The MicroPython lanes that boot the whole app run it: compiling every
     source inside the 190 KB heap scatters it as no Pico's heap is."""
-    from host_tools.commands import bench
+    from host_tools.harness import mpytree
 
     tree = tmp_path_factory.mktemp("mpy")
-    bench.compile_tree(str(tree))
+    mpytree.compile_tree(str(tree))
     return str(tree)

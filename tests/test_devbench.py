@@ -28,9 +28,9 @@ def run_program(args, tree=None):
 
 def one_hand(folder, waits=True):
     """(start doc, script) of the bench's match cut to one hand; saved in ``folder``."""
-    from host_tools.commands import bench
+    from host_tools.harness import benchmatch
 
-    doc, text = bench.bench_match(1, folder)
+    doc, text = benchmatch.bench_match(1, folder)
     if not waits:
         text = "".join(line + "\n" for line in text.splitlines() if not line.startswith("wait"))
     matchplan.write_doc(folder, doc)
@@ -202,6 +202,7 @@ def test_a_board_without_tanteador_is_told_to_flash(tmp_path, capsys):
 @pytest.mark.parametrize("hands", [None, 4])
 def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
     from host_tools.commands import bench
+    from host_tools.harness import benchreport
 
     seen = {}
 
@@ -210,7 +211,7 @@ def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
         return {}
 
     monkeypatch.setattr(bench, "measure", measure)
-    monkeypatch.setattr(bench, "table", lambda r: "")
+    monkeypatch.setattr(benchreport, "table", lambda r: "")
     argv = ["-q"] + ([] if hands is None else ["--hands", str(hands)])
     bench.main(argv)
     assert seen["hands"] == (30 if hands is None else hands)

@@ -15,7 +15,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from host_tools.commands import bench  # noqa: E402
-from host_tools.harness import handsteps, mplane  # noqa: E402
+from host_tools.harness import benchreport, benchtime, handsteps, mplane  # noqa: E402
 
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
@@ -30,7 +30,7 @@ KEYS = {
     "boot": {"py", "mpy"},
     "heap32": {"mpy", "rom", "romfs_bytes"},
     "checks": {"ref_us", "cases", "max_ms", "worst"},
-    "targets": set(bench.TARGETS),
+    "targets": set(benchreport.TARGETS),
 }
 
 
@@ -85,11 +85,11 @@ def test_bench_figures_are_consistent(quick):
     for kind in ("value", "screen", "menu", "record"):
         e = r["rp2040"][kind]
         assert e["n"] > 0 and 0 < e["median"] <= e["max"], kind
-    assert set(r["targets"]) == set(bench.TARGETS)
+    assert set(r["targets"]) == set(benchreport.TARGETS)
     assert all(v in (True, False) for v in r["targets"].values())
     # The hand check was timed on the slowest points of every setup.
     cases = r["checks"]["cases"]
-    assert [c["setup"] for c in cases] == [w[0] for w in bench.WORST_CHECKS]
+    assert [c["setup"] for c in cases] == [w[0] for w in benchtime.WORST_CHECKS]
     # Microseconds measured; the milliseconds are rounded estimates and may read 0.0.
     assert all(c["us"] > 0 and c["ms"] >= 0 for c in cases)
     assert r["checks"]["max_ms"] == max(c["ms"] for c in cases)
@@ -111,7 +111,7 @@ def test_the_check_is_timed_in_every_setup():
                     except RulesError:
                         continue
                     setups.add((o.nsides, o.players, o.tricks_per_hand, o.undrawn_cards))
-    cases = bench.check_cases()
+    cases = benchtime.check_cases()
     assert {(c[2], c[4], c[5], c[3]) for c in cases} == setups
     assert len(cases) == len(setups)
     for label, pts, nsides, undrawn, players, tricks in cases:
@@ -125,4 +125,4 @@ def test_the_check_is_timed_in_every_setup():
 def test_bench_markdown_names_the_command(quick):
     _, r, md = quick
     assert "`tanteador bench --quick`" in md
-    assert md.count("\n| ") == len(bench.rows(r)) + 2  # header, rule, rows
+    assert md.count("\n| ") == len(benchreport.rows(r)) + 2  # header, rule, rows

@@ -278,10 +278,10 @@ def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, 
 
 def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
     """The tree `tanteador flash` copies (.mpy from mpy-cross) behaves like the sources."""
-    from host_tools.commands import bench
+    from host_tools.harness import mpytree
 
     tree = tmp_path / "mpy"
-    bench.compile_tree(str(tree))
+    mpytree.compile_tree(str(tree))
     opts, lang, _ = MATCHES[2]
     doc, text, final = matchplan.generate(opts, str(tmp_path / "gen"), seed=3, lang=lang)
     res = mplane.drive("script", prepare(tmp_path / "mpy-run", doc, text), pythonpath=[str(tree), mplane.DEVICE])
@@ -300,7 +300,7 @@ GALLERY_CHUNK = 10
 def test_gallery_frames_byte_identical(micropython, tmp_path):
     from host_tools.device import gallery
 
-    from host_tools.commands import bench
+    from host_tools.harness import mpytree
 
     ids = gallery.ids()
     args = {"langs": list(LANGS)}
@@ -309,7 +309,7 @@ def test_gallery_frames_byte_identical(micropython, tmp_path):
     # heap as no Pico's is (forty in one process failed for want of a 2 KB
     # block, or not, as the length of the folder's path moved the blocks).
     tree = tmp_path / "mpy"
-    bench.compile_tree(str(tree))
+    mpytree.compile_tree(str(tree))
     mp = []
     for lang in LANGS:
         for i in range(0, len(ids), GALLERY_CHUNK):
@@ -342,13 +342,13 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     g = matchplan.Generator(str(tmp_path / "gen"), None, seed=5)
     text = g.session(SESSION)
     final = g.app.state()
-    from host_tools.commands import bench
+    from host_tools.harness import mpytree
 
     # The firmware as flashed (.mpy): some eighty boots in one process
     # would otherwise compile the screens' sources on a heap scattered as
     # no freshly reset Pico's is.
     tree = tmp_path / "mpy"
-    bench.compile_tree(str(tree))
+    mpytree.compile_tree(str(tree))
     mp = mplane.drive("app_cuts", prepare(tmp_path / "mp", None, text), timeout=900,
                       pythonpath=[str(tree), mplane.DEVICE])[0]
     cp = mplane.drive("app_cuts", prepare(tmp_path / "cp", None, text), impl="cpython", timeout=900)[0]

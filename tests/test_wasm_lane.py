@@ -7,8 +7,7 @@ heap that moves the way it must, not the targets themselves.
 
 import pytest
 
-from host_tools.commands import bench
-from host_tools.harness import mplane, wasmlane
+from host_tools.harness import benchheap, benchmatch, mplane, mpytree, wasmlane
 
 
 @pytest.fixture(scope="module")
@@ -16,18 +15,18 @@ def runs(tmp_path_factory):
     wasmlane.node()   # fails with the install hint when the port is missing
     work = tmp_path_factory.mktemp("wasm")
     tree = str(work / "mpy")
-    bench.compile_tree(tree)
+    mpytree.compile_tree(tree)
     romfs = str(work / "firmware.romfs")
     wasmlane.make_romfs(tree, romfs)
     flash = str(work / "flash")
-    doc, text = bench.bench_match(4, flash, seed=11)
+    doc, text = benchmatch.bench_match(4, flash, seed=11)
     out = {}
     for label, rom in (("mpy", None), ("rom", romfs)):
-        script = bench.prepare(doc, text, flash)
-        out[label] = wasmlane.play(tree, flash, script, romfs=rom, modules=bench.firmware_modules())
+        script = benchmatch.prepare(doc, text, flash)
+        out[label] = wasmlane.play(tree, flash, script, romfs=rom, modules=benchheap.firmware_modules())
     # The unix port's reference run loads the same .mpy files: compiling the
     # sources inside 190 KB of a 64-bit heap is no Pico's work, and sits at its edge.
-    out["unix"] = bench.play("mp", doc, text, flash, pythonpath=[tree, mplane.DEVICE])
+    out["unix"] = benchmatch.play("mp", doc, text, flash, pythonpath=[tree, mplane.DEVICE])
     return out
 
 

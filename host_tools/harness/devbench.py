@@ -1,8 +1,8 @@
 """``tanteador bench --port PORT``: the bench's figures measured on a board, beside the PC's estimates.
 
-The PC bench (bench.py) estimates from MicroPython's unix port what each
+The PC bench (host_tools/commands/bench.py) estimates from MicroPython's unix port what each
 action costs on an RP2040. This measures it on a board: it puts the same
-scripted match (bench.bench_match) and a small timing program
+scripted match (benchmatch.bench_match) and a small timing program
 (host_tools/device/boardbench.py with script.py and mp_bench.py, compiled
 for the board when it reads .mpy files) in /bench on the board,
 soft-resets it, runs the program and reads back its JSON lines; then it
@@ -16,7 +16,7 @@ benchmark's match lives in /bench/tt, removed afterwards with the rest of
 /bench, and the board is reset so that Tanteador starts again.
 
 Figures: the time of each poll that acted on a press (the frame and any
-save included), per kind as bench.py sorts them (value change, screen
+save included), per kind as benchtime.rp2040 sorts them (value change, screen
 change, menu, record a hand; and what the app does while nobody presses);
 reset to the first frame (from the first firmware import after a soft
 reset to the first frame sent); the heap after boot and at its peak (free
@@ -167,33 +167,32 @@ def device_figures(results, repl_free):
 
 def pc_estimates(doc, text, work, bus_hz, runs, heapsize, say):
     """The PC bench's RP2040 estimates for the same match, the OLED's bus at ``bus_hz``."""
-    from host_tools.commands import bench  # bench puts host_tools/device on sys.path
-    from host_tools.harness import wasmlane
-
     from host_tools.device import devicetime
+    from host_tools.harness import benchheap, benchmatch, benchtime, wasmlane
+    from host_tools.harness.mpytree import compile_tree
 
     folder = os.path.join(work, "flash")
     tree = os.path.join(work, "mpy")
-    bench.compile_tree(tree)
+    compile_tree(tree)
     say("timing the same match on MicroPython's unix port (%d runs)" % runs)
-    mpt = bench.timed_play(doc, text, folder, heapsize, tree, runs)
+    mpt = benchmatch.timed_play(doc, text, folder, heapsize, tree, runs)
     say("booting it on MicroPython's unix port")
-    boot = bench.boot(doc, work, tree, runs)["mpy"]
+    boot = benchtime.boot(doc, work, tree, runs)["mpy"]
     try:
         say("weighing its heap on the 32-bit WebAssembly port")
-        h32 = bench.play32(doc, text, folder, tree)
+        h32 = benchheap.play32(doc, text, folder, tree)
     except wasmlane.WasmMissing:
         h32 = None
     return {
-        "kinds": bench.rp2040(mpt, bus_hz),
+        "kinds": benchtime.rp2040(mpt, bus_hz),
         # The first frame is a whole one.
-        "boot_ms": round(boot["ratio"] * bench.REF_MS_RP2040 + devicetime.bus_us(devicetime.FRAME_BYTES, bus_hz)
+        "boot_ms": round(boot["ratio"] * benchtime.REF_MS_RP2040 + devicetime.bus_us(devicetime.FRAME_BYTES, bus_hz)
                          / 1000, 1),
         "heap_boot": h32["firmware_boot"] if h32 else None,
         "heap_peak": h32["firmware_peak"] if h32 else None,
         "peak_hand": h32["peak_hand"] if h32 else None,
         "bytes_per_hand": round(mpt["bytes"] / max(mpt["hands"], 1), 1),
-        "ref_ms": bench.REF_MS_RP2040,
+        "ref_ms": benchtime.REF_MS_RP2040,
     }
 
 
@@ -268,7 +267,7 @@ def markdown(head, rs, command):
 
 def main(a, link=None):
     """Entry for `tanteador bench --port` (``a``: bench's parsed arguments); the exit status."""
-    from host_tools.commands import bench
+    from host_tools.harness import benchmatch
 
     hands = DEVICE_HANDS if a.hands is None else a.hands
     log = (lambda s: None) if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))
@@ -280,7 +279,7 @@ def main(a, link=None):
         if own:
             link = linkmod.connect(a.port)
         log("writing the %d-hand match script" % hands)
-        doc, text = bench.bench_match(hands, os.path.join(work, "flash"))
+        doc, text = benchmatch.bench_match(hands, os.path.join(work, "flash"))
         results, repl_free, info = run_on_board(link, doc, text, log)
         dev = device_figures(results, repl_free)
         est = pc_estimates(doc, text, work, dev["board"]["i2c_hz"], 1 if a.quick else 3, a.heapsize, log)
