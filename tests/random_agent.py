@@ -25,7 +25,10 @@ memory, and nothing was ever set aside as damaged.
 import json
 import sys
 
-from hostboard import HostBoard
+if sys.implementation.name == "micropython":
+    from hostboard import HostBoard  # host_tools/device is on MICROPYPATH
+else:
+    from host_tools.device.hostboard import HostBoard
 from tanteador.app import App
 from tanteador.document import validate
 from tanteador.flashfs import DirFS

@@ -27,8 +27,8 @@ STEPS = (
 
 CODE = """
 import json, binascii, gc
-from host_tools.device.hostboard import HostBoard
-from host_tools.device.script import Player, parse
+from hostboard import HostBoard
+from script import Player, parse
 from tanteador.app import App
 b = HostBoard(%r)
 b.seed(7)
