@@ -115,7 +115,7 @@ S = (
     "Defesa\n"  # DEFENDERS
     "A sós\n"  # ALONE_ROW
     "Bandeira\n"  # CAPPOTTO_ROW
-    "%d (chamador %d)\n"  # CALLER_SHARE
+    "%d (chamad. %d)\n"  # CALLER_SHARE
     "só\n"  # ALONE_SHORT
     "Quem ganhou o leilão?\n"  # ASK_CALLER
     "Pontos a fazer\n"  # ASK_BID
