@@ -101,7 +101,7 @@ S = (
     "Il faut plus de %d plis\n"  # E_TRICKS
     "Preneur\n"  # CALLER
     "Enchère\n"  # BID
-    "Partenaire\n"  # PARTNER
+    "Appelé\n"  # PARTNER
     "en solo\n"  # ALONE
     "%s ne joue pas\n"  # SITS_OUT
     "Réussi : %s %+d\n"  # CALL_MADE
@@ -109,7 +109,7 @@ S = (
     "Capot : %s %+d\n"  # CAPPOTTO
     "Dernier pli\n"  # LAST_TRICK
     "Preneur hors jeu\n"  # E_CALLER
-    "Partenaire hors jeu\n"  # E_PARTNER
+    "Appelé hors jeu\n"  # E_PARTNER
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
     "Défense\n"  # DEFENDERS
