@@ -69,8 +69,8 @@ def test_each_line_is_tagged_with_its_ids_name_in_order(lang):
 def test_every_text_fills_in_the_same_values_as_english(lang):
     # A text formatted with % must take the same specifiers in the same
     # order in every language, or the screen raises or shows the wrong figure.
-    en, other = i18n.load("en"), i18n.load(lang)
-    differ = [(names()[i], en[i], other[i]) for i in range(i18n.COUNT)
+    en, other, name = i18n.load("en"), i18n.load(lang), names()
+    differ = [(name[i], en[i], other[i]) for i in range(i18n.COUNT)
               if SPEC.findall(en[i]) != SPEC.findall(other[i])]
     assert differ == []
 
@@ -79,8 +79,8 @@ def test_every_text_fills_in_the_same_values_as_english(lang):
 def test_every_list_of_values_has_as_many_values_as_english(lang):
     # "a|b|c" texts are read by index (app.part): one value short and a
     # setting shows its neighbour's word.
-    en, other = i18n.load("en"), i18n.load(lang)
-    differ = [(names()[i], en[i], other[i]) for i in range(i18n.COUNT)
+    en, other, name = i18n.load("en"), i18n.load(lang), names()
+    differ = [(name[i], en[i], other[i]) for i in range(i18n.COUNT)
               if en[i].count("|") != other[i].count("|")]
     assert differ == []
 
