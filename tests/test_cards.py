@@ -116,10 +116,10 @@ def test_the_french_names_are_what_the_tables_say():
 @pytest.mark.parametrize("code", i18n.LANGS)
 def test_the_removal_hints_name_only_cards_worth_nothing_in_both_styles(code):
     s = i18n.load(code)
-    for i, hint in enumerate(HINTS):
+    for hint in HINTS:
         if not hint.startswith("rm"):
             continue                   # the others count cards, they name none
-        faces = [int(x) for x in re.findall(r"\d+", s[i18n.H_RM2 + i])]
+        faces = [int(x) for x in re.findall(r"\d+", s[getattr(i18n, "H_" + hint.upper())])]
         assert faces, (code, hint)
         for face in faces:
             for table in (RANK_FACE, RANK_FACE_FR):

@@ -414,7 +414,7 @@ class App:
 
             for i in range(len(HINTS)):
                 if HINTS[i] == hint:
-                    self.notice(i18n.H_RM2 + i, ms=0)
+                    self.notice(getattr(i18n, "H_" + hint.upper()), ms=0)
 
     def play(self, tune):
         """Play a tune of (Hz, ms) pairs on the buzzer when the sound is on."""

@@ -3,6 +3,13 @@
 Strings are looked up by small integer ids (below), so no table of string
 keys stays in memory; ``load`` imports only the chosen language module and
 drops the previous one, which keeps the heap small on the device.
+
+A language module is one string, a text per line in the order of the ids;
+each line carries its id's name as a comment (gone once compiled), and
+tests/test_catalogue.py checks those names against the ids below, and the
+``%`` specifiers and ``|`` values of every text against English. A new text:
+a name here (the next number, COUNT one up) and a tagged line at the same
+place in all five modules.
 """
 
 import sys
@@ -89,7 +96,13 @@ E_UNDRAWN = const(73)
 E_OVER = const(74)
 E_OTHER = const(75)
 E_SETUP = const(76)
-H_RM2 = const(77)  # then H_UNDRAWN1, H_RM89, H_UNDRAWN3, H_RM2S (rules.HINTS order)
+# How to prepare the deck (options.prep_hint): the id of code c of
+# rules.HINTS is named "H_" + c in capitals, and is found by that name.
+H_RM2 = const(77)
+H_UNDRAWN1 = const(78)
+H_RM89 = const(79)
+H_UNDRAWN3 = const(80)
+H_RM2S = const(81)
 HOLD_BACK = const(82)
 DIR_FIXED = const(83)
 E_ABOVE = const(84)

@@ -46,7 +46,7 @@ S = (
     "Temps\n"  # TIME
     "Revanche\n"  # REMATCH
     "Historique\n"  # HISTORY
-    "Aucune donne\n"  # NO_HANDS
+    "Aucune donne jouée\n"  # NO_HANDS
     "Modifier donne %d\n"  # EDIT
     "Menu\n"  # MENU
     "Annuler\n"  # UNDO
@@ -99,23 +99,23 @@ S = (
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
     "Places : 1+3 contre 2+4\n"  # SEATS_PAIRS
     "Il faut plus de %d plis\n"  # E_TRICKS
-    "Appelant\n"  # CALLER
+    "Preneur\n"  # CALLER
     "Enchère\n"  # BID
-    "Partenaire\n"  # PARTNER
+    "Appelé\n"  # PARTNER
     "en solo\n"  # ALONE
     "%s ne joue pas\n"  # SITS_OUT
     "Réussi : %s %+d\n"  # CALL_MADE
     "Chuté : %s %+d\n"  # CALL_DOWN
     "Capot : %s %+d\n"  # CAPPOTTO
     "Dernier pli\n"  # LAST_TRICK
-    "Appelant hors jeu\n"  # E_CALLER
-    "Partenaire hors jeu\n"  # E_PARTNER
+    "Preneur hors jeu\n"  # E_CALLER
+    "Appelé hors jeu\n"  # E_PARTNER
     "Enchère %d : de 61 à 120\n"  # E_BID
     "Qui a fait le dernier pli ?\n"  # E_LAST
     "Défense\n"  # DEFENDERS
     "En solo\n"  # ALONE_ROW
     "Capot\n"  # CAPPOTTO_ROW
-    "%d (appel. %d)\n"  # CALLER_SHARE
+    "%d (preneur %d)\n"  # CALLER_SHARE
     "solo\n"  # ALONE_SHORT
     "Qui a gagné l'enchère ?\n"  # ASK_CALLER
     "Points à faire\n"  # ASK_BID

@@ -12,7 +12,7 @@ S = (
     "Inizia\n"  # START
     "Giocatori\n"  # PLAYERS
     "Gioco\n"  # SIDES
-    "singoli|coppie|a tre|chiamata\n"  # SIDE_VALS
+    "singoli|coppie|terzetti|chiamata\n"  # SIDE_VALS
     "Obiettivo\n"  # GOAL
     "vinte|al meglio di|mani|punti|tempo\n"  # GOAL_VALS
     "Valore\n"  # TARGET
@@ -22,7 +22,7 @@ S = (
     "Senso\n"  # DIRECTION
     "a destra|a sinistra\n"  # DIR_VALS
     "60-60\n"  # TIE
-    "nulla|divisa|ultima presa\n"  # TIE_VALS
+    "patta|divisa|ultima presa\n"  # TIE_VALS
     "Al contrario\n"  # REVERSE
     "Cappotto\n"  # CAPOTE
     "Briscola a giro\n"  # CYCLE
@@ -37,7 +37,7 @@ S = (
     "Briscola\n"  # TRUMP
     "Punti\n"  # POINTS
     "Vince %s\n"  # WINS_HAND
-    "Mano nulla\n"  # VOID
+    "Mano patta\n"  # VOID
     "Cappotto: %s\n"  # CAPOTE_BY
     "Fine partita\n"  # MATCH_OVER
     "Vince %s!\n"  # WINS_MATCH
@@ -97,7 +97,7 @@ S = (
     "italiani|francesi\n"  # CARDS_VALS
     "quadri|cuori|picche|fiori\n"  # SUITS_FR
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
-    "Posti: 1+3 contro 2+4\n"  # SEATS_PAIRS
+    "Coppie: 1+3 contro 2+4\n"  # SEATS_PAIRS
     "Servono più di %d prese\n"  # E_TRICKS
     "Chiamante\n"  # CALLER
     "Offerta\n"  # BID
@@ -113,7 +113,7 @@ S = (
     "Offerta %d: da 61 a 120\n"  # E_BID
     "Chi ha preso l'ultima?\n"  # E_LAST
     "Difesa\n"  # DEFENDERS
-    "Solo\n"  # ALONE_ROW
+    "Solista\n"  # ALONE_ROW
     "Cappotto\n"  # CAPPOTTO_ROW
     "%d (chiamante %d)\n"  # CALLER_SHARE
     "solo\n"  # ALONE_SHORT

@@ -24,7 +24,7 @@ S = (
     "60-60\n"  # TIE
     "nula|dividida|última vaza\n"  # TIE_VALS
     "Ao contrário\n"  # REVERSE
-    "Capote\n"  # CAPOTE
+    "Bandeira\n"  # CAPOTE
     "Trunfo rotativo\n"  # CYCLE
     "Sinais\n"  # SIGNALS
     "Nomes\n"  # NAMES
@@ -38,7 +38,7 @@ S = (
     "Pontos\n"  # POINTS
     "Ganha %s\n"  # WINS_HAND
     "Mão nula\n"  # VOID
-    "Capote: %s\n"  # CAPOTE_BY
+    "Bandeira: %s\n"  # CAPOTE_BY
     "Fim da partida\n"  # MATCH_OVER
     "Ganha %s!\n"  # WINS_MATCH
     "Sem vencedor\n"  # NO_WINNER
@@ -106,7 +106,7 @@ S = (
     "%s fica de fora\n"  # SITS_OUT
     "Cumpriu: %s %+d\n"  # CALL_MADE
     "Falhou: %s %+d\n"  # CALL_DOWN
-    "Capote: %s %+d\n"  # CAPPOTTO
+    "Bandeira: %s %+d\n"  # CAPPOTTO
     "Última vaza\n"  # LAST_TRICK
     "Quem chama está de fora\n"  # E_CALLER
     "Parceiro está de fora\n"  # E_PARTNER
@@ -114,12 +114,12 @@ S = (
     "Quem fez a última vaza?\n"  # E_LAST
     "Defesa\n"  # DEFENDERS
     "A sós\n"  # ALONE_ROW
-    "Capote\n"  # CAPPOTTO_ROW
+    "Bandeira\n"  # CAPPOTTO_ROW
     "%d (chamad. %d)\n"  # CALLER_SHARE
     "só\n"  # ALONE_SHORT
     "Quem ganhou o leilão?\n"  # ASK_CALLER
     "Pontos a fazer\n"  # ASK_BID
     "Quem tinha a carta?\n"  # ASK_PARTNER
-    "Mesa %d - Rodada %d\n"  # TABLE_ROUND
+    "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "segure: 10\n"  # HOLD_TEN
 )
