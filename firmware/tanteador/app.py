@@ -198,8 +198,7 @@ class App:
             self.push(History(self))
             self.push(HandEdit(edit))
         e = self.hand_entry(edit, en[2:])
-        e.i = min(en[1], e.fields - 1)
-        e.kept = True
+        e.resume(en[1])
         self.push(e)
 
     def hand_entry(self, edit=None, vals=None):
@@ -284,8 +283,22 @@ class App:
         self.dirty = True
         self.save_soon()
 
-    def hand_recorded(self, m):
-        """Match ``m`` recorded its hand in play: back to the table, which tells the result, or the match end."""
+    # -- the session: what the screens ask of the match in play -----------
+
+    def enter_hand(self, edit, points, last=None):
+        """Record the hand in play with ``points`` (in chiamata the call;
+        ``last`` the side that took the last trick, see Match.record), or
+        change past hand ``edit`` to them, and save. A recorded hand goes
+        back to the table, which tells its result, or to the match end; an
+        edit back to the screen below. A RulesError leaves everything as it
+        was and reaches the caller."""
+        m = self.match
+        if edit is not None:
+            m.edit(edit, points=points, last=last)
+            self.pop()
+            self.commit()
+            return
+        m.record(self.trump, points, self.hand_ms, last)
         self.hand_ms = 0
         self.trump = m.next_trump
         self.home()
@@ -295,6 +308,43 @@ class App:
             self.push(MatchEnd(self))
         else:
             self.banner = len(m.hands) - 1
+        self.commit()
+
+    def undo(self, redo=False):
+        """Undo the match's last action (``redo``: redo the last one undone),
+        back on the table, saved, and say so. A hand in play again comes back
+        with its trump and its time so far."""
+        m = self.match
+        n = len(m.hands)
+        last = m.hands[-1] if n else None
+        done = m.redo() if redo else m.undo()
+        self.home()
+        if not done:
+            self.notice(i18n.NOTHING)
+            return
+        if last is not None and len(m.hands) < n:
+            self.trump = last.trump
+            self.hand_ms = last.elapsed_ms
+        elif len(m.hands) > n:
+            self.trump = m.next_trump
+            self.hand_ms = 0
+        self.commit()
+        if redo:
+            self.notice(i18n.REDONE, len(m.hands))
+        else:
+            self.notice(i18n.UNDONE, n)
+
+    def end_match(self):
+        """End the match in play (kept in the archive): back on the setup, saved."""
+        self.archive()
+        self.match = None
+        self.trump = None
+        self.hand_ms = 0
+        # The match's screens go before the setup loads, as at a match end.
+        self.stack = []
+        self.sweep()
+        self.home()
+        self.commit()
 
     def archive(self):
         """Keep the current match in the archive if it has any hand."""

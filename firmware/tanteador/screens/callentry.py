@@ -25,7 +25,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.screens import ui
-from tanteador.screens.fields import keys, move, reason
+from tanteador.screens.fields import Form, keys, move, reason
 
 _CALLER = const(0)
 _BID = const(1)
@@ -50,7 +50,7 @@ def _field_of(code, here):
     return here
 
 
-class CallEntry:
+class CallEntry(Form):
     # The same name as the Brisca entry: the saved document resumes "entry"
     # and its values say which of the two it is (see document.py).
     NAME = "entry"
@@ -86,10 +86,6 @@ class CallEntry:
         self._labels = [(app.t(t), ui.width(app.t(t))) for t in _LABELS]
         self._cells = [("", "", 0)] * 4
         self._line = None
-
-    def typed(self):
-        """What the saved document keeps: ``[edit or -1, field, caller, partner, bid, points]``."""
-        return [-1 if self.edit is None else self.edit, self.i] + self.vals
 
     def call(self):
         """The call as typed, as the engine takes it: (caller, partner, bid, points)."""
@@ -149,23 +145,12 @@ class CallEntry:
         """The call complete: record the hand (or the edit) and save, or say why not."""
         from tanteador.rules import RulesError
 
-        m = app.match
-        call = self.call()
         try:
-            if self.edit is None:
-                m.record(app.trump, call, app.hand_ms)
-            else:
-                m.edit(self.edit, points=call)
+            app.enter_hand(self.edit, self.call())
         except RulesError as e:
             self.err = e
             self.i = _field_of(e.code, self.i)
             app.dirty = True
-            return
-        if self.edit is None:
-            app.hand_recorded(m)
-        else:
-            app.pop()
-        app.commit()
 
     # -- drawing ----------------------------------------------------------
 

@@ -14,12 +14,12 @@ from micropython import const
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
-from tanteador.screens.fields import keys, move, refusal
+from tanteador.screens.fields import Form, keys, move, refusal
 
 START = const(60)
 
 
-class Entry:
+class Entry(Form):
     NAME = "entry"
 
     def __init__(self, app, edit=None, points=None):
@@ -58,10 +58,6 @@ class Entry:
 
             for w in (0, 1, None):
                 app.p.prepare(ui.fit(outcome(app, w, None), 128))
-
-    def typed(self):
-        """What the saved document keeps of the entry: ``[edit or -1, field, points...]``."""
-        return [-1 if self.edit is None else self.edit, self.i] + self.vals
 
     def _derive(self):
         if not self.free:
@@ -236,19 +232,10 @@ class Entry:
                 self.last = pts.index(top)
                 app.dirty = True
                 return
-            if self.edit is None:
-                m.record(app.trump, pts, app.hand_ms, self.last)
-            else:
-                m.edit(self.edit, points=pts, last=self.last)
+            app.enter_hand(self.edit, pts, self.last)
         except RulesError as e:
             self.last = None
             self.err = e
             if e.side is not None and e.side < self.fields:
                 self.i = e.side
             app.dirty = True
-            return
-        if self.edit is None:
-            app.hand_recorded(m)
-        else:
-            app.pop()
-        app.commit()

@@ -1,6 +1,6 @@
-"""What the two hand entries (points, chiamata call) share: a number
-stepped by 1 or, with a long press, by 10; the keys of a form of fields;
-the words of a refusal."""
+"""What the two hand entries (points, chiamata call) share: what the saved
+document keeps of them; a number stepped by 1 or, with a long press, by 10;
+the keys of a form of fields; the words of a refusal."""
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
@@ -11,6 +11,23 @@ _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
             "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
             "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+
+
+class Form:
+    """A hand entry as the saved document keeps it: the hand it edits
+    (``edit``, None for the hand in play), the field being set (``i``, of
+    ``fields``) and the values typed (``vals``)."""
+
+    def typed(self):
+        """What the saved document keeps: ``[edit or -1, field, values...]``
+        (the points, or in chiamata the caller, partner, bid and points)."""
+        return [-1 if self.edit is None else self.edit, self.i] + self.vals
+
+    def resume(self, field):
+        """Back on field ``field`` of an entry the saved document kept
+        (leaving it then saves the table again, see ``keys``)."""
+        self.i = min(field, self.fields - 1)
+        self.kept = True
 
 
 def step(v, up, two=True, d=1):
