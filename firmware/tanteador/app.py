@@ -566,11 +566,14 @@ class App:
         return POLL_MS if d is None or d > POLL_MS else d
 
     def _guard(self, what, arg):
-        """Run a screen's handle/tick/draw; an exception becomes the error screen."""
+        """Run a screen's handle/tick/draw; an exception becomes the error screen.
+
+        An event handled is drawn, unless the screen says it changed nothing."""
         top = self.stack[-1]
         try:
             if what == 0:
-                top.handle(arg, self)
+                if top.handle(arg, self) is not False:
+                    self.dirty = True
             elif what == 1:
                 top.tick(self, arg)
             else:

@@ -22,5 +22,6 @@ class About:
         ui.right(fb, app, y, "-" if free is None else "%d" % free)
 
     def handle(self, ev, app):
-        if ev[1] == PRESS and ev[0] in (OK, BACK):
-            app.pop()
+        if ev[1] != PRESS or ev[0] not in (OK, BACK):
+            return False
+        app.pop()

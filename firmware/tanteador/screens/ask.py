@@ -21,8 +21,10 @@ class Ask:
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
-            return
+            return False
         if ev[0] == OK:
             self.on_yes(app)
         elif ev[0] == BACK:
             app.pop()
+        else:
+            return False

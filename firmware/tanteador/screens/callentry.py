@@ -138,8 +138,7 @@ class CallEntry(Form):
         return True
 
     def handle(self, ev, app):
-        if keys(self, ev, app, self.fields, self._change):
-            self.ok(app)
+        return keys(self, ev, app, self._change)
 
     def ok(self, app):
         """The call complete: record the hand (or the edit) and save, or say why not."""
@@ -150,7 +149,6 @@ class CallEntry(Form):
         except RulesError as e:
             self.err = e
             self.i = _field_of(e.code, self.i)
-            app.dirty = True
 
     # -- drawing ----------------------------------------------------------
 

@@ -78,8 +78,10 @@ class DealDraw:
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
-            return
+            return False
         if ev[0] == BACK:
             app.pop()
         elif ev[0] == OK:
             app.begin(self.opts)
+        else:
+            return False

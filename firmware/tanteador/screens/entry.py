@@ -156,9 +156,8 @@ class Entry(Form):
 
     def handle(self, ev, app):
         if self.last is not None:
-            self._ask(ev[0], ev[1], app)
-        elif keys(self, ev, app, self.fields, self._change):
-            self.ok(app)
+            return self._ask(ev[0], ev[1], app)
+        return keys(self, ev, app, self._change)
 
     def _change(self, up, n):
         f = 0 if self.two else self.i
@@ -177,18 +176,16 @@ class Entry(Form):
     def _ask(self, b, kind, app):
         # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
         if kind not in (PRESS, REPEAT):
-            return
+            return False
         n = len(self.vals)
         if b in (UP, DOWN):
             self.last = ((self.last or 0) + (1 if b == DOWN else -1)) % n
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             self.last = None
         elif b == OK:
             self.ok(app)
-            return
-        app.dirty = True
 
     def check(self, m, pts):
         """Raise the RulesError OK meets with points ``pts``, if any."""
@@ -230,7 +227,6 @@ class Entry(Form):
                 # The first side tied for the top: at 60-60, the first side.
                 top = max(pts) if not m.options.reverse else min(pts)
                 self.last = pts.index(top)
-                app.dirty = True
                 return
             app.enter_hand(self.edit, pts, self.last)
         except RulesError as e:
@@ -238,4 +234,3 @@ class Entry(Form):
             self.err = e
             if e.side is not None and e.side < self.fields:
                 self.i = e.side
-            app.dirty = True

@@ -61,5 +61,6 @@ class Error:
         ui.center(fb, app, 64 - ui.LINE, app.t(i18n.BACK_TABLE))
 
     def handle(self, ev, app):
-        if ev[0] == BACK and ev[1] == PRESS:
-            app.home()
+        if ev[0] != BACK or ev[1] != PRESS:
+            return False
+        app.home()

@@ -67,23 +67,23 @@ def reason(code):
     return i18n.E_OTHER
 
 
-def keys(s, ev, app, fields, change):
-    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
-    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``
-    (which says whether anything changed),
-    OK goes to the next field, BACK to the one before (on the first, it
-    leaves). True when OK was pressed on the last field: record it then.
-    What is typed is saved once the buttons rest, so a power cut comes back
-    to it; leaving saves the table again if it was."""
+def keys(s, ev, app, change):
+    """Handle event ``ev`` for the entry ``s`` (a Form, with ``err`` and
+    ``ok(app)``): UP/DOWN change the field through ``change(up, repeats)``
+    (which says whether anything changed), OK goes to the next field or,
+    on the last, records the entry (``s.ok``), BACK goes to the field
+    before (on the first, it leaves). False when the event changed nothing
+    (see ``handle`` in the screens package). What is typed is saved once
+    the buttons rest, so a power cut comes back to it; leaving saves the
+    table again if it was."""
     b, kind, n = ev
     if b in (UP, DOWN) and kind in (PRESS, REPEAT):
         if not change(b == UP, n):
             return False
         s.err = None
-        app.dirty = True
         s.kept = True
         app.save_soon()
-        return False
+        return True
     if kind != PRESS:
         return False
     if b == BACK:
@@ -94,14 +94,13 @@ def keys(s, ev, app, fields, change):
             app.pop()
             if s.kept:
                 app.save_soon()
-        app.dirty = True
     elif b == OK:
-        if s.i + 1 >= fields:
-            return True
-        s.err = None
-        s.i += 1
-        app.dirty = True
-    return False
+        if s.i + 1 >= s.fields:
+            s.ok(app)
+        else:
+            s.err = None
+            s.i += 1
+    return True
 
 
 def refusal(app, e):

@@ -39,10 +39,9 @@ class HandEdit:
     def handle(self, ev, app):
         b = ev[0]
         if ev[1] != PRESS:
-            return
+            return False
         if b in (UP, DOWN):
             ui.step(self, 2, 1 if b == DOWN else -1, False)
-            app.dirty = True
         elif b == BACK:
             app.pop()
         elif b == OK:

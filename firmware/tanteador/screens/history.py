@@ -61,17 +61,19 @@ class History:
         b, kind = ev[0], ev[1]
         n = len(app.match.hands)
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            if n:
-                ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
-                app.dirty = True
+            if not n:
+                return False
+            ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK and n:
             from tanteador.screens.handedit import HandEdit
 
             app.push(HandEdit(self.sel))
+        else:
+            return False
 
 
 def _call(fb, app, h, y, c):

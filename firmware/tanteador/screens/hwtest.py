@@ -67,7 +67,6 @@ class HwTest:
         self.count += 1
         app.board.tone(_TONES[ev[0]])
         self.beep_until = self.now + _BEEP_MS
-        app.dirty = True
 
     def tick(self, app, now_ms):
         self.now = now_ms

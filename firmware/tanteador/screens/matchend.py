@@ -82,10 +82,9 @@ class MatchEnd:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if kind != PRESS:
-            return
+            return False
         if b in (UP, DOWN):
             self.sel ^= 1
-            app.dirty = True
         elif b == BACK:
             app.pop()
         elif b == OK:

@@ -36,9 +36,8 @@ class Menu:
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             ui.step(self, len(self.items), 1 if b == DOWN else -1, kind == REPEAT)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK:

@@ -45,14 +45,11 @@ class Names:
                 self.setup.names[self.sel] = self._next(self.sel, -d)
             else:
                 ui.step(self, n, d, kind == REPEAT)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif self.editing:
             self.editing = False
-            app.dirty = True
         elif b == BACK:
             app.pop()
         elif b == OK:
             self.editing = True
-            app.dirty = True

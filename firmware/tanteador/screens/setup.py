@@ -265,7 +265,6 @@ class Setup:
             else:
                 ui.step(self, len(rows), d, kind == REPEAT)
             self.err = None
-            app.dirty = True
             return
         if kind == LONG and b == OK and not self.editing:
             from tanteador.screens.menu import Menu
@@ -273,13 +272,13 @@ class Setup:
             app.push(Menu(app))
             return
         if kind != PRESS:
-            return
+            return False
         if self.editing:
             self.editing = False
-            app.dirty = True
         elif b == BACK:
-            if len(app.stack) > 1:
-                app.pop()
+            if len(app.stack) < 2:
+                return False
+            app.pop()
         elif b == OK:
             if r == _START:
                 self.start(app)
@@ -292,10 +291,8 @@ class Setup:
                 self.cards = None
                 self.sel = 0
                 self.seam = 0
-                app.dirty = True
             else:
                 self.editing = True
-                app.dirty = True
 
     def options(self, app):
         """The options as chosen (first dealer 0 until the draw sets it)."""
@@ -321,7 +318,6 @@ class Setup:
             if row in rows:
                 self.sel = rows.index(row)
                 self.seam = 0
-            app.dirty = True
             return
         if self.first < 0:
             from tanteador.screens.dealdraw import DealDraw

@@ -285,18 +285,20 @@ class Table:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if app.banner is not None:
+        # The result told after a hand goes at the next press: a redraw.
+        told = app.banner is not None
+        if told:
             app.banner = None
-            app.dirty = True
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
                 from tanteador.screens.trump import next_suit
 
                 app.set_trump(next_suit(app.trump, b == DOWN))
-            return
+                return
+            return told
         if b != OK:
-            return
+            return told
         if kind == LONG:
             from tanteador.screens.menu import Menu
 

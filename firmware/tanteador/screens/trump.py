@@ -49,9 +49,8 @@ class Trump:
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             self.suit = next_suit(self.suit, b == DOWN)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK:
