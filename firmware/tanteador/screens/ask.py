@@ -15,9 +15,9 @@ class Ask:
         self.on_yes = on_yes
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(self.sid))
-        ui.wrap(fb, app, app.t(self.question), ui.LINE + 1)
-        ui.center(fb, app, 64 - ui.LINE, app.t(i18n.SURE))
+        ui.title(app, app.t(self.sid))
+        ui.wrap(app, app.t(self.question), ui.LINE + 1)
+        ui.center(app, app.t(i18n.SURE), 64 - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

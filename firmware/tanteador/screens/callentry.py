@@ -231,9 +231,9 @@ class CallEntry(Form):
         if self.err is not None:
             # A row up in its band: descenders keep a row of band under them.
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y - 1, text, 64, 0)
+            ui.center(app, text, y - 1, 64, 0)
         else:
-            ui.center(fb, app, y, text)
+            ui.center(app, text, y)
 
     def _background(self, app, top, y0, labels):
         """The title, the rows' labels, the bar of the field being set and the scroll bar."""
@@ -242,7 +242,7 @@ class CallEntry(Form):
             title, t = app.t(i18n.HAND) % m.hand_no, app.trump
         else:
             title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
-        ui.title(None, app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
+        ui.title(app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
         p = app.p
         for k in range(_ROWS):
             y = y0 + k * ui.LINE

@@ -75,10 +75,10 @@ class Entry(Form):
         # once and kept, a press redraws only the numbers and the last line.
         if not app.p.restore(self):
             t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-            ui.title(fb, app, self._title(app), t, app.t(i18n.HOLD_TEN))
+            ui.title(app, self._title(app), t, app.t(i18n.HOLD_TEN))
             if self.two:
                 for i in range(2):
-                    ui.center(fb, app, y, ui.fit(app.side_name(i), 62), 32 + 64 * i)
+                    ui.center(app, ui.fit(app.side_name(i), 62), y, 32 + 64 * i)
             app.p.keep(self)
         if self.two:
             for i in range(2):
@@ -88,16 +88,16 @@ class Entry(Form):
                     w = ui.big_width(s)
                     # The box starts a row under the names' descenders, clear of them.
                     fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
-                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx, 0)
+                    ui.big_center(app, s, y + ui.LINE + 1, cx, 0)
                 else:
-                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx)
+                    ui.big_center(app, s, y + ui.LINE + 1, cx)
         else:
             rows = []
             for i in range(len(self.vals)):
                 v = self.vals[i]
                 rows.append((app.side_name(i), "%d" % v if v >= 0 else "-"))
             # Three rows: the fourth would share its line with the last line.
-            ui.rows(fb, app, rows, self.i, y, 3)
+            ui.rows(app, rows, self.i, y, 3)
         self._draw_last(fb, app, self._last_line(app))
 
     def _last_line(self, app):
@@ -146,13 +146,13 @@ class Entry(Form):
         y = 64 - ui.LINE
         if self.last is not None:
             # The question's answer is the field being changed: marked as one.
-            ui.center(fb, app, y, "<" + text + ">")
+            ui.center(app, "<" + text + ">", y)
         elif self.err is not None:
             # A row up in its band: descenders keep a row of band under them.
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y - 1, text, 64, 0)
+            ui.center(app, text, y - 1, 64, 0)
         else:
-            ui.center(fb, app, y, text)
+            ui.center(app, text, y)
 
     def handle(self, ev, app):
         if self.last is not None:

@@ -25,16 +25,16 @@ class HandEdit:
 
     def draw(self, fb, app):
         h = app.match.hands[self.index]
-        ui.title(fb, app, app.t(i18n.EDIT) % h.number)
+        ui.title(app, app.t(i18n.EDIT) % h.number)
         if app.match.chiamata:
             first = _call(app, h.entry)
         else:
             first = (app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points]))
         rows = [first, (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
+        ui.rows(app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
         from tanteador.screens.outcome import hand_outcome
 
-        ui.center(fb, app, 64 - ui.LINE, ui.fit(hand_outcome(app, h), 128))
+        ui.center(app, ui.fit(hand_outcome(app, h), 128), 64 - ui.LINE)
 
     def handle(self, ev, app):
         b = ev[0]

@@ -29,8 +29,8 @@ class Menu:
         self.seam = 0
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.MENU))
-        ui.rows(fb, app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
+        ui.title(app, app.t(i18n.MENU))
+        ui.rows(app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -31,10 +31,10 @@ class Names:
         return names[i]
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.NAMES))
+        ui.title(app, app.t(i18n.NAMES))
         s = self.setup
         items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
+        ui.rows(app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -24,7 +24,7 @@ class Notice:
         if self.arg is not None:
             s = s % self.arg
         fb.rect(0, 8, 128, 48, 1)
-        ui.wrap(fb, app, s, 14, box=True)
+        ui.wrap(app, s, 14, box=True)
 
     def handle(self, ev, app):
         app.pop()

@@ -80,10 +80,10 @@ class Settings:
             c["sound"] = 0 if c["sound"] else 1
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.SETTINGS))
+        ui.title(app, app.t(i18n.SETTINGS))
         names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
+        ui.rows(app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -243,16 +243,16 @@ class Setup:
         self.o.call = c
 
     def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.NEW_MATCH))
+        ui.title(app, app.t(i18n.NEW_MATCH))
         rows = self.rows()
         if self.sel >= len(rows):
             self.sel = len(rows) - 1
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
+        ui.rows(app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
         if self.err is not None:
             y = 64 - ui.LINE
             fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y, app.t(i18n.E_SETUP), 64, 0)
+            ui.center(app, app.t(i18n.E_SETUP), y, 64, 0)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -93,8 +93,8 @@ def _put(app, pieces, x, y):
     """Draw a side's label (see Table._side) from (x, y)."""
     for p in pieces:
         if p[0] is not None:
-            x += ui.icon(None, app, x, y + 3, p[0]) + 2
-        x += ui.text(None, app, x, y, p[1]) + 1
+            x += app.p.icon(p[0], x, y + 3) + 2
+        x += app.p.text(p[1], x, y) + 1
 
 
 class Table:
@@ -142,23 +142,23 @@ class Table:
         if app.banner is not None:
             self._result(fb, app, m)
         if app.banner is None or self._cols:
-            x = ui.right(fb, app, y, app.t(i18n.HAND) % m.hand_no, 128)
+            x = app.p.right(app.t(i18n.HAND) % m.hand_no, 128, y)
             if m.options.signals:
-                ui.icon(fb, app, x - ui.ICON_W - 3, y + 2, icons.SIGNALS)
+                app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
         x = 128
         if not m.over:
             if app.trump is not None:
                 x -= ui.SUIT_W
-                ui.suit(fb, app, x, y + 1, app.trump)
+                ui.suit(app, app.trump, x, y + 1)
             else:
-                x = ui.right(fb, app, y, "?", 127)
+                x = app.p.right("?", 127, y)
             x -= 3
         ic, s = self._goal(app)
         left = self._left(app)
         self._shown = None if left is None else (left + 999) // 1000
-        x = ui.right(fb, app, y, s, x) - ui.ICON_W - 2
-        ui.icon(fb, app, x, y + 2, ic)
+        x = app.p.right(s, x, y) - ui.ICON_W - 2
+        app.p.icon(ic, x, y + 2)
 
     def _result(self, fb, app, m):
         """The last hand's result, highlighted: over the names row, or in the grid
@@ -171,13 +171,13 @@ class Table:
             s = ui.fit(s, 122)
             x = 64 - ui.width(s) // 2
             app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
-            ui.text(fb, app, x, 0, s, 0)
+            app.p.text(s, x, 0, 0)
         else:
             s = ui.fit(s, 128 - self._dealer_end - 8)
             x = 126 - ui.width(s)
             # A row under the grid's last digits: the label does not touch them.
             app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
-            ui.text(fb, app, x, _BAND_Y, s, 0)
+            app.p.text(s, x, _BAND_Y, 0)
 
     def _body(self, fb, app):
         """The scores with the sides' names, then the dealer."""
@@ -194,7 +194,7 @@ class Table:
                 if n > 2:
                     p, lw = self._side(app, m, i, w - 4)
                     _put(app, p, cx - lw // 2, 0)
-                ui.big_center(fb, app, _DIGITS_Y, "%d" % vals[i], cx, 1, w - 2)
+                ui.big_center(app, "%d" % vals[i], _DIGITS_Y, cx, 1, w - 2)
                 if i:
                     # Under the names: two sides' names may reach across it.
                     top = _DIGITS_Y if n == 2 else 2
@@ -204,14 +204,14 @@ class Table:
                 y = (i // 2) * _ROW
                 x0 = (i % 2) * 66
                 s = "%d" % vals[i]
-                ui.medium_right(fb, app, y, s, x0 + 62)
+                ui.medium_right(app, s, x0 + 62, y)
                 _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
-            ui.text(fb, app, 0, _LINE2_Y, ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4))
+            app.p.text(ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4), 0, _LINE2_Y)
             return
-        x = ui.icon(fb, app, 0, _DEALER_Y + 5, icons.DEALER) + 3
+        x = app.p.icon(icons.DEALER, 0, _DEALER_Y + 5) + 3
         room = 128 - self._right_w(app) - 4 - x
-        self._dealer_end = x + ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
+        self._dealer_end = x + ui.label(app, ui.label_fit(app.seat_name(m.dealer), room), x, _DEALER_Y)
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
