@@ -622,7 +622,7 @@ class App:
         """Draw the top screen into the frame buffer (and the text model)."""
         top = self.stack[-1]
         self.p.begin(0, top)
-        top.draw(self.fb, self)
+        top.draw(self)
         self.dirty = False
 
     def fail(self, e):

@@ -8,7 +8,7 @@ from tanteador.screens import ui
 class About:
     NAME = "about"
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.ABOUT))
         y = ui.LINE + 3
         app.p.text("Tanteador", 0, y)

@@ -14,10 +14,10 @@ class Ask:
         self.question = question
         self.on_yes = on_yes
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(self.sid))
         ui.wrap(app, app.t(self.question), ui.LINE + 1)
-        ui.center(app, app.t(i18n.SURE), 64 - ui.LINE)
+        ui.center(app, app.t(i18n.SURE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

@@ -39,7 +39,7 @@ _AT = (_CALLER, _BID, _PARTNER, _POINTS, _POINTS)
 # What each field asks, on the last line (the points tell the result instead).
 _ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
 _ROWS = const(3)
-_W = const(125)       # a row's width, left of the scroll bar
+_W = const(125)       # a row's width, left of the scroll bar (ui.rows' width beside one)
 _LABELS = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
 
 
@@ -189,17 +189,17 @@ class CallEntry(Form):
             s = app.t(reason(e.code))
             if e.nums and "%" in s:
                 s = s % e.nums
-            text = ui.fit(s, 126)
+            text = ui.fit(s, ui.WIDTH - 2)
         elif self.i < _POINTS:
-            text = ui.fit(app.t(_ASK[self.i]), 128)
+            text = ui.fit(app.t(_ASK[self.i]), ui.WIDTH)
         else:
             from tanteador.screens.outcome import call_outcome
 
-            text = ui.fit(call_outcome(app, self.call(), self.dealer), 128)
+            text = ui.fit(call_outcome(app, self.call(), self.dealer), ui.WIDTH)
         self._line = (key, text)
         return text
 
-    def draw(self, fb, app):
+    def draw(self, app):
         p = app.p
         # The rows of ui.rows, three of the four fields at a time: a press
         # changes values only, so the title, the labels and the bars are
@@ -227,13 +227,10 @@ class CallEntry(Form):
         for k in range(_ROWS):
             p.right(values[k], _W - 2, y0 + k * ui.LINE, 0 if top + k == self.i else 1)
         text = self._last_line(app)
-        y = 64 - ui.LINE
         if self.err is not None:
-            # A row up in its band: descenders keep a row of band under them.
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(app, text, y - 1, 64, 0)
+            ui.refusal(app, text)
         else:
-            ui.center(app, text, y)
+            ui.center(app, text, ui.HEIGHT - ui.LINE)
 
     def _background(self, app, top, y0, labels):
         """The title, the rows' labels, the bar of the field being set and the scroll bar."""
@@ -251,6 +248,6 @@ class CallEntry(Form):
                 p.bar(y, ui.LINE, 0, _W)
             p.text(labels[k], 2, y, 0 if on else 1)
         h = _ROWS * ui.LINE
-        p.vline(126, y0, h, 1)
+        p.vline(ui.WIDTH - 2, y0, h, 1)
         bh = max(3, h * _ROWS // 4)
-        p.fill_rect(126, y0 + (h - bh) * top // (4 - _ROWS), 2, bh, 1)
+        p.fill_rect(ui.WIDTH - 2, y0 + (h - bh) * top // (4 - _ROWS), 2, bh, 1)

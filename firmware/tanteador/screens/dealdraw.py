@@ -46,14 +46,14 @@ class DealDraw:
             o.names = [names[p] for p in r.seats]
         self.opts = o
 
-    def draw(self, fb, app):
+    def draw(self, app):
         n = len(self.names)
         ui.title(app, app.t(i18n.SEATS_PAIRS if self.pairs else i18n.FIRST))
         seats = self.seats
         o = self.opts
         d = o.first_dealer
         cols = 1 if n <= 4 else 2
-        w = 128 if cols == 1 else (128 - _GUTTER) // 2
+        w = ui.WIDTH if cols == 1 else (ui.WIDTH - _GUTTER) // 2
         for s in range(n):
             p = seats[s]
             x = (s % cols) * (w + _GUTTER)
@@ -73,8 +73,8 @@ class DealDraw:
                 xn += ui.ICON_W + 3
             app.p.text(ui.fit(self.names[p], xr - xn - 3), xn, y)
         if cols == 2:
-            fb.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
-            ui.center(app, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128), 64 - ui.LINE)
+            app.p.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
+            ui.center(app, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

@@ -17,6 +17,8 @@ from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal
 
 START = const(60)
+# Two sides share the width: a half each, the number centred in it.
+_HALF = ui.WIDTH // 2
 
 
 class Entry(Form):
@@ -57,7 +59,7 @@ class Entry(Form):
             from tanteador.screens.outcome import outcome
 
             for w in (0, 1, None):
-                app.p.prepare(ui.fit(outcome(app, w, None), 128))
+                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
 
     def _derive(self):
         if not self.free:
@@ -69,7 +71,7 @@ class Entry(Form):
             return app.t(i18n.EDIT) % (self.edit + 1)
         return app.t(i18n.HAND) % app.match.hand_no
 
-    def draw(self, fb, app):
+    def draw(self, app):
         y = ui.LINE + 2
         # The title and the names stay put while the points change: drawn
         # once and kept, a press redraws only the numbers and the last line.
@@ -78,16 +80,16 @@ class Entry(Form):
             ui.title(app, self._title(app), t, app.t(i18n.HOLD_TEN))
             if self.two:
                 for i in range(2):
-                    ui.center(app, ui.fit(app.side_name(i), 62), y, 32 + 64 * i)
+                    ui.center(app, ui.fit(app.side_name(i), _HALF - 2), y, _HALF // 2 + _HALF * i)
             app.p.keep(self)
         if self.two:
             for i in range(2):
-                cx = 32 + 64 * i
+                cx = _HALF // 2 + _HALF * i
                 s = "%d" % self.vals[i]
                 if i == 0 and self.last is None:
                     w = ui.big_width(s)
                     # The box starts a row under the names' descenders, clear of them.
-                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
+                    app.p.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
                     ui.big_center(app, s, y + ui.LINE + 1, cx, 0)
                 else:
                     ui.big_center(app, s, y + ui.LINE + 1, cx)
@@ -98,7 +100,7 @@ class Entry(Form):
                 rows.append((app.side_name(i), "%d" % v if v >= 0 else "-"))
             # Three rows: the fourth would share its line with the last line.
             ui.rows(app, rows, self.i, y, 3)
-        self._draw_last(fb, app, self._last_line(app))
+        self._draw_last(app, self._last_line(app))
 
     def _last_line(self, app):
         """The last line, fitted: why the points were refused, "Points", or the result they give.
@@ -125,32 +127,30 @@ class Entry(Form):
                 key = -2 if win is None and m.needs_last(self.vals) else (win, cap)
         if self._line is None or self._line[0] != key:
             if err is not None:
-                text = ui.fit(refusal(app, err), 126)
+                text = ui.fit(refusal(app, err), ui.WIDTH - 2)
             elif isinstance(key, Exception):
                 # What OK would refuse is said before it is pressed.
-                text = ui.fit(refusal(app, key), 128)
+                text = ui.fit(refusal(app, key), ui.WIDTH)
             elif key == -1:
                 text = app.t(i18n.POINTS)
             elif key == -2:
-                text = ui.fit(app.t(i18n.E_LAST), 128)
+                text = ui.fit(app.t(i18n.E_LAST), ui.WIDTH)
             elif self.last is not None:
                 text = ui.fit(app.t(i18n.LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
                 from tanteador.screens.outcome import outcome
 
-                text = ui.fit(outcome(app, win, cap), 128)
+                text = ui.fit(outcome(app, win, cap), ui.WIDTH)
             self._line = (key, text)
         return self._line[1]
 
-    def _draw_last(self, fb, app, text):
-        y = 64 - ui.LINE
+    def _draw_last(self, app, text):
+        y = ui.HEIGHT - ui.LINE
         if self.last is not None:
             # The question's answer is the field being changed: marked as one.
             ui.center(app, "<" + text + ">", y)
         elif self.err is not None:
-            # A row up in its band: descenders keep a row of band under them.
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(app, text, y - 1, 64, 0)
+            ui.refusal(app, text)
         else:
             ui.center(app, text, y)
 

@@ -54,11 +54,11 @@ class Error:
     def __init__(self, code):
         self.code = code
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.ERROR))
         ui.center(app, self.code, ui.TITLE_H + 1)
         y = ui.wrap(app, app.t(i18n.KEPT), ui.TITLE_H + ui.LINE + 2)
-        ui.center(app, app.t(i18n.BACK_TABLE), 64 - ui.LINE)
+        ui.center(app, app.t(i18n.BACK_TABLE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[0] != BACK or ev[1] != PRESS:

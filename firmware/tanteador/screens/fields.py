@@ -112,5 +112,5 @@ def refusal(app, e):
         s = s % e.nums
     if e.side is not None:
         tail = ": " + s
-        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
+        s = ui.fit(app.side_name(e.side), ui.WIDTH - 2 - ui.width(tail)) + tail
     return s

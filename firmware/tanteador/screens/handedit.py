@@ -23,7 +23,7 @@ class HandEdit:
         self.sel = 0
         self.seam = 0
 
-    def draw(self, fb, app):
+    def draw(self, app):
         h = app.match.hands[self.index]
         ui.title(app, app.t(i18n.EDIT) % h.number)
         if app.match.chiamata:
@@ -34,7 +34,7 @@ class HandEdit:
         ui.rows(app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
         from tanteador.screens.outcome import hand_outcome
 
-        ui.center(app, ui.fit(hand_outcome(app, h), 128), 64 - ui.LINE)
+        ui.center(app, ui.fit(hand_outcome(app, h), ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         b = ev[0]

@@ -25,7 +25,7 @@ class History:
         self.sel = n - 1 if n else 0
         self.seam = 0
 
-    def draw(self, fb, app):
+    def draw(self, app):
         hands = app.match.hands
         ui.title(app, app.t(i18n.HISTORY))
         if not hands:
@@ -46,16 +46,16 @@ class History:
             inv = i == self.sel
             c = 0 if inv else 1
             if inv:
-                fb.fill_rect(0, y, 128, ui.LINE, 1)
+                app.p.bar(y)
             app.p.text("%d" % h.number, 1, y, c)
             if h.trump is not None:
                 ui.suit(app, h.trump, 16, y + 1, c)
             if app.match.chiamata:
-                _call(fb, app, h, y, c)
+                _call(app, h, y, c)
             else:
                 app.p.text("-".join(["%d" % p for p in h.points]), 32, y, c)
                 w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
-                app.p.right(ui.fit(w, 44), 127, y, c)
+                app.p.right(ui.fit(w, 44), ui.WIDTH - 1, y, c)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -76,12 +76,12 @@ class History:
             return False
 
 
-def _call(fb, app, h, y, c):
+def _call(app, h, y, c):
     """A chiamata hand's row from x 29: "Ana/Dani 75/70 +2" (caller/partner,
     points/bid, the caller's score), or "Ana alone" when the caller played
     alone; the names take what room the figures leave, the caller's first."""
     caller, partner, bid, points = h.entry
-    x = app.p.right("%+d" % h.points[caller], 127, y, c)
+    x = app.p.right("%+d" % h.points[caller], ui.WIDTH - 1, y, c)
     x = app.p.right("%d/%d" % (points, bid), x - 4, y, c)
     room = x - 4 - 29
     a = app.seat_name(caller)

@@ -30,9 +30,9 @@ class HwTest:
         self.now = 0
         self.beep_until = None
 
-    def draw(self, fb, app):
+    def draw(self, app):
         p = app.p
-        p.rect(0, 0, 128, 64)
+        p.rect(0, 0, ui.WIDTH, ui.HEIGHT)
         ui.title(app, app.t(i18n.HWTEST))
         last = self.last[0] if self.last is not None else -1
         for i in range(4):

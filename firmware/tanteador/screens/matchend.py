@@ -30,7 +30,7 @@ class MatchEnd:
 
             app.play(TUNE_END)
 
-    def draw(self, fb, app):
+    def draw(self, app):
         m = app.match
         w = m.winner
         s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % app.side_name(w)
@@ -39,18 +39,18 @@ class MatchEnd:
             # of five or six names.
             t = duration(m.play_ms)
             ui.title(app, ui.fit(s, 120 - ui.width(t)))
-            app.p.right(t, 126, 0, 0)
-            self._scores(fb, app, ui.TITLE_H + 1)
+            app.p.right(t, ui.WIDTH - 2, 0, 0)
+            self._scores(app, ui.TITLE_H + 1)
         else:
             ui.title(app, app.t(i18n.MATCH_OVER))
-            ui.center(app, ui.fit(s, 128), ui.LINE)
-            self._figures(fb, app, ui.LINE + _PITCH)
-        y = 64 - ui.LINE
-        fb.fill_rect(0, y, 128, ui.LINE, 1)
+            ui.center(app, ui.fit(s, ui.WIDTH), ui.LINE)
+            self._figures(app, ui.LINE + _PITCH)
+        y = ui.HEIGHT - ui.LINE
+        app.p.bar(y)
         label = app.t(i18n.REMATCH if self.sel == 0 else i18n.NEW_MATCH)
-        ui.center(app, "< " + label + " >", y, 64, 0)
+        ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
-    def _figures(self, fb, app, y):
+    def _figures(self, app, y):
         """Hands won, points and play time, a row each."""
         m = app.match
         app.p.text(app.t(i18n.HANDS), 0, y)
@@ -62,7 +62,7 @@ class MatchEnd:
         app.p.text(app.t(i18n.TIME), 0, y)
         app.p.right(duration(m.play_ms), ui.WIDTH, y)
 
-    def _scores(self, fb, app, y):
+    def _scores(self, app, y):
         """Every player's score, highest first (seat order on a tie), two to a row."""
         m = app.match
         tot = m.totals
@@ -77,7 +77,7 @@ class MatchEnd:
             app.p.right(v, xr, yy)
             app.p.text(ui.fit(app.seat_name(i), xr - x - ui.width(v) - 4), x, yy)
         # A score is read with the name to its left, not the one after it.
-        fb.vline(63, y + 1, ((len(order) + 1) // 2) * ui.LINE - 2, 1)
+        app.p.vline(ui.WIDTH // 2 - 1, y + 1, ((len(order) + 1) // 2) * ui.LINE - 2, 1)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -28,7 +28,7 @@ class Menu:
         self.sel = 0
         self.seam = 0
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.MENU))
         ui.rows(app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
 

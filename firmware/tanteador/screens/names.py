@@ -30,7 +30,7 @@ class Names:
                 return c
         return names[i]
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.NAMES))
         s = self.setup
         items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]

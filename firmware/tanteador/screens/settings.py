@@ -79,7 +79,7 @@ class Settings:
         else:
             c["sound"] = 0 if c["sound"] else 1
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.SETTINGS))
         names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]

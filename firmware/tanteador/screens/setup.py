@@ -242,7 +242,7 @@ class Setup:
         c[1] = min(c[1], 3 * c[0] // 2)
         self.o.call = c
 
-    def draw(self, fb, app):
+    def draw(self, app):
         ui.title(app, app.t(i18n.NEW_MATCH))
         rows = self.rows()
         if self.sel >= len(rows):
@@ -250,9 +250,7 @@ class Setup:
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
         ui.rows(app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
         if self.err is not None:
-            y = 64 - ui.LINE
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(app, app.t(i18n.E_SETUP), y, 64, 0)
+            ui.refusal(app, app.t(i18n.E_SETUP), 0)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

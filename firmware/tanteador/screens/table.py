@@ -52,7 +52,7 @@ def columns(vals):
     n = len(vals)
     if n > 4:
         return False
-    w = 128 // n
+    w = ui.WIDTH // n
     for v in vals:
         if ui.big_width("%d" % v) > w - 2:
             return False
@@ -109,14 +109,14 @@ class Table:
         m = app.match
         return m.time_left_ms(app.hand_ms) if m.options.goal == GOAL_TIME else None
 
-    def draw(self, fb, app):
+    def draw(self, app):
         # Scores, names and the dealer change only with a new Table (a hand
         # recorded or undone): kept, so setting the trump or the clock's
         # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
-            self._body(fb, app)
+            self._body(app)
             app.p.keep(self)
-        self._top(fb, app)
+        self._top(app)
 
     def _goal(self, app):
         """(icon, text) of the goal line: time left, or the target."""
@@ -135,24 +135,24 @@ class Table:
         w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
         return max(w1, w2)
 
-    def _top(self, fb, app):
+    def _top(self, app):
         """The band's right part (hand number, signals, goal or time, trump) and the result."""
         m = app.match
         y = _BAND_Y
         if app.banner is not None:
-            self._result(fb, app, m)
+            self._result(app, m)
         if app.banner is None or self._cols:
-            x = app.p.right(app.t(i18n.HAND) % m.hand_no, 128, y)
+            x = app.p.right(app.t(i18n.HAND) % m.hand_no, ui.WIDTH, y)
             if m.options.signals:
                 app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
-        x = 128
+        x = ui.WIDTH
         if not m.over:
             if app.trump is not None:
                 x -= ui.SUIT_W
                 ui.suit(app, app.trump, x, y + 1)
             else:
-                x = app.p.right("?", 127, y)
+                x = app.p.right("?", ui.WIDTH - 1, y)
             x -= 3
         ic, s = self._goal(app)
         left = self._left(app)
@@ -160,33 +160,33 @@ class Table:
         x = app.p.right(s, x, y) - ui.ICON_W - 2
         app.p.icon(ic, x, y + 2)
 
-    def _result(self, fb, app, m):
+    def _result(self, app, m):
         """The last hand's result, highlighted: over the names row, or in the grid
         in place of the hand number."""
         from tanteador.screens.outcome import hand_outcome
 
         s = hand_outcome(app, m.hands[app.banner])
         if self._cols:
-            app.p.bar(0, _BANNER_H, 0, 128, 0)
+            app.p.bar(0, _BANNER_H, 0, ui.WIDTH, 0)
             s = ui.fit(s, 122)
-            x = 64 - ui.width(s) // 2
+            x = ui.WIDTH // 2 - ui.width(s) // 2
             app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
             app.p.text(s, x, 0, 0)
         else:
-            s = ui.fit(s, 128 - self._dealer_end - 8)
-            x = 126 - ui.width(s)
+            s = ui.fit(s, ui.WIDTH - self._dealer_end - 8)
+            x = ui.WIDTH - 2 - ui.width(s)
             # A row under the grid's last digits: the label does not touch them.
             app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
             app.p.text(s, x, _BAND_Y, 0)
 
-    def _body(self, fb, app):
+    def _body(self, app):
         """The scores with the sides' names, then the dealer."""
         m = app.match
         vals = m.progress()[0]
         n = len(vals)
         self._cols = columns(vals)
         if self._cols:
-            w = 128 // n
+            w = ui.WIDTH // n
             if n == 2:
                 self._two(app, m)
             for i in range(n):
@@ -198,7 +198,7 @@ class Table:
                 if i:
                     # Under the names: two sides' names may reach across it.
                     top = _DIGITS_Y if n == 2 else 2
-                    fb.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
+                    app.p.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
         else:
             for i in range(n):
                 y = (i // 2) * _ROW
@@ -207,22 +207,22 @@ class Table:
                 ui.medium_right(app, s, x0 + 62, y)
                 _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
-            app.p.text(ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4), 0, _LINE2_Y)
+            app.p.text(ui.fit(app.t(i18n.MATCH_OVER), ui.WIDTH - self._right_w(app) - 4), 0, _LINE2_Y)
             return
         x = app.p.icon(icons.DEALER, 0, _DEALER_Y + 5) + 3
-        room = 128 - self._right_w(app) - 4 - x
+        room = ui.WIDTH - self._right_w(app) - 4 - x
         self._dealer_end = x + ui.label(app, ui.label_fit(app.seat_name(m.dealer), room), x, _DEALER_Y)
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
-        whole = [self._side(app, m, i, 128) for i in range(2)]
+        whole = [self._side(app, m, i, ui.WIDTH) for i in range(2)]
         # Two blank columns at the edges, eight between the names: two names, not one.
         rooms = _shares([whole[i][1] for i in range(2)], 116)
         # A label that fits its room is the one already made: made again only to shorten it.
         p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0])
         p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1])
         x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
-        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), 126 - w1)
+        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), ui.WIDTH - 2 - w1)
         _put(app, p0, x0, 0)
         _put(app, p1, x1, 0)
 

@@ -30,7 +30,7 @@ class Trump:
             s = app.trump
         self.suit = 0 if s is None else s
 
-    def draw(self, fb, app):
+    def draw(self, app):
         title = app.t(i18n.TRUMP)
         if self.edit is not None:
             title = app.t(i18n.EDIT) % (self.edit + 1)
@@ -40,7 +40,7 @@ class Trump:
             x = s * 32 + 4
             c = 1
             if s == self.suit:
-                fb.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
+                app.p.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
                 c = 0
             ui.suit(app, s, x, y, c, True)
         ui.center(app, ui.suit_name(app, self.suit), y + ui.SUIT_L + 4)

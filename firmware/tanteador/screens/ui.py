@@ -205,14 +205,23 @@ def rows(app, items, sel, y0, nvis, editing=False, seam=0):
                 p.right(value, w - 2, y, c)
     if n > nvis:
         h = nvis * LINE
-        p.vline(126, y0, h, 1)
+        p.vline(WIDTH - 2, y0, h, 1)
         bh = max(3, h * nvis // n)
-        p.fill_rect(126, y0 + (h - bh) * top // (n - nvis), 2, bh, 1)
+        p.fill_rect(WIDTH - 2, y0 + (h - bh) * top // (n - nvis), 2, bh, 1)
+
+
+def refusal(app, s, up=1):
+    """The last line as a refusal: ``s`` inverted in a band along the bottom
+    of the screen, ``up`` rows above the line's place (1: its descenders
+    keep a row of band under them)."""
+    y = HEIGHT - LINE
+    app.p.bar(y - 1, LINE + 1)
+    center(app, s, y - up, WIDTH // 2, 0)
 
 
 def wrap(app, s, y, box=False):
     """``s`` word-wrapped and centred from row ``y``; returns the row below it."""
-    for line in D.wrap(s, 120 if box else 126):
+    for line in D.wrap(s, 120 if box else WIDTH - 2):
         center(app, line, y)
         y += LINE
     return y
