@@ -418,10 +418,12 @@ class App:
         """Strings drawn in the last rendered frame (the text model of the screen)."""
         return self.p.texts
 
-    def seat_name(self, seat):
-        """Name of the player at ``seat`` (the default label in the chosen language)."""
-        m = self.match
-        names = m.options.names if m is not None else None
+    def seat_name(self, seat, names=None):
+        """Name of the player at ``seat`` (the default label in the chosen
+        language): in the match, or in ``names`` (a setup's, "" unnamed)."""
+        if names is None:
+            m = self.match
+            names = m.options.names if m is not None else None
         if names and names[seat]:
             return names[seat]
         return self.S[i18n.PLAYER] % (seat + 1)

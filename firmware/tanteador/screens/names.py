@@ -33,7 +33,7 @@ class Names:
     def draw(self, app):
         ui.title(app, app.t(i18n.NAMES))
         s = self.setup
-        items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]
+        items = [("%d" % (i + 1), app.seat_name(i, s.names)) for i in range(len(s.names))]
         ui.rows(app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):

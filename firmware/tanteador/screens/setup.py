@@ -179,7 +179,7 @@ class Setup:
         if r == _CAPPOTTO:
             return "x%d" % c[3]
         if r == _FIRST:
-            return app.t(i18n.DRAW) if self.first < 0 else self.name(app, self.first)
+            return app.t(i18n.DRAW) if self.first < 0 else app.seat_name(self.first, self.names)
         return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
 
     def style(self, app):
@@ -187,9 +187,6 @@ class Setup:
         if self.cards is not None:
             return self.cards
         return CARDS_FRENCH if app.cfg["lang"] == "pt" else CARDS_SPANISH
-
-    def name(self, app, i):
-        return self.names[i] or app.t(i18n.PLAYER) % (i + 1)
 
     def change(self, app, r, d):
         o = self.o
@@ -320,6 +317,6 @@ class Setup:
         if self.first < 0:
             from tanteador.screens.dealdraw import DealDraw
 
-            app.push(DealDraw(app, o, [self.name(app, i) for i in range(o.players)]))
+            app.push(DealDraw(app, o, [app.seat_name(i, self.names) for i in range(o.players)]))
             return
         app.begin(o)
