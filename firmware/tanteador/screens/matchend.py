@@ -25,6 +25,7 @@ class MatchEnd:
 
     def __init__(self, app, tune=True):
         self.sel = 0
+        self.seam = 0
         if tune:
             from tanteador.app import TUNE_END
 
@@ -84,7 +85,7 @@ class MatchEnd:
         if kind != PRESS:
             return False
         if b in (UP, DOWN):
-            self.sel ^= 1
+            ui.step(self, 2, 1 if b == DOWN else -1, False)
         elif b == BACK:
             app.pop()
         elif b == OK:
