@@ -96,8 +96,6 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
-        # The hand just recorded, told on the table until the next press.
-        self.banner = None
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
@@ -301,13 +299,11 @@ class App:
         m.record(self.trump, points, self.hand_ms, last)
         self.hand_ms = 0
         self.trump = m.next_trump
-        self.home()
+        self.home(None if m.over else len(m.hands) - 1)
         if m.over:
             from tanteador.screens.matchend import MatchEnd
 
             self.push(MatchEnd(self))
-        else:
-            self.banner = len(m.hands) - 1
         self.commit()
 
     def undo(self, redo=False):
@@ -377,10 +373,10 @@ class App:
         self.stack[-1] = screen
         self.dirty = True
 
-    def home(self):
-        """Back to the root: the table, or the setup when there is no match."""
+    def home(self, told=None):
+        """Back to the root: the table, or the setup when there is no match.
+        ``told``: the index of the hand whose result the table tells."""
         self.stack = []
-        self.banner = None
         if self.match is None:
             from tanteador.screens.setup import Setup
 
@@ -388,7 +384,7 @@ class App:
         else:
             from tanteador.screens.table import Table
 
-            self.push(Table())
+            self.push(Table(told))
         self.dirty = True
 
     def notice(self, sid, arg=None, ms=2500):

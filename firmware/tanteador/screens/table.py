@@ -100,7 +100,9 @@ def _put(app, pieces, x, y):
 class Table:
     NAME = "table"
 
-    def __init__(self):
+    def __init__(self, banner=None):
+        # The hand just recorded (its index), told until the next press.
+        self.banner = banner
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
@@ -139,9 +141,9 @@ class Table:
         """The band's right part (hand number, signals, goal or time, trump) and the result."""
         m = app.match
         y = _BAND_Y
-        if app.banner is not None:
+        if self.banner is not None:
             self._result(app, m)
-        if app.banner is None or self._cols:
+        if self.banner is None or self._cols:
             x = app.p.right(app.t(i18n.HAND) % m.hand_no, ui.WIDTH, y)
             if m.options.signals:
                 app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
@@ -165,7 +167,7 @@ class Table:
         in place of the hand number."""
         from tanteador.screens.outcome import hand_outcome
 
-        s = hand_outcome(app, m.hands[app.banner])
+        s = hand_outcome(app, m.hands[self.banner])
         if self._cols:
             app.p.bar(0, _BANNER_H, 0, ui.WIDTH, 0)
             s = ui.fit(s, 122)
@@ -286,9 +288,8 @@ class Table:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         # The result told after a hand goes at the next press: a redraw.
-        told = app.banner is not None
-        if told:
-            app.banner = None
+        told = self.banner is not None
+        self.banner = None
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
