@@ -291,6 +291,8 @@ class App:
         edit back to the screen below. A RulesError leaves everything as it
         was and reaches the caller."""
         m = self.match
+        if m is None:
+            return
         if edit is not None:
             m.edit(edit, points=points, last=last)
             self.pop()
@@ -311,6 +313,8 @@ class App:
         back on the table, saved, and say so. A hand in play again comes back
         with its trump and its time so far."""
         m = self.match
+        if m is None:
+            return
         n = len(m.hands)
         last = m.hands[-1] if n else None
         done = m.redo() if redo else m.undo()

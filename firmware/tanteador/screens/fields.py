@@ -18,6 +18,12 @@ class Form:
     (``edit``, None for the hand in play), the field being set (``i``, of
     ``fields``) and the values typed (``vals``)."""
 
+    edit: "int | None"
+    i: int
+    fields: int
+    vals: list
+    kept: bool
+
     def typed(self):
         """What the saved document keeps: ``[edit or -1, field, values...]``
         (the points, or in chiamata the caller, partner, bid and points)."""
