@@ -51,13 +51,13 @@ def test_the_result_in_the_grid_hides_no_score_and_not_the_dealer(tmp_path):
     board, app = _begin(tmp_path, players=6)
     play(app, board, "BACK")
     _record(app, board)
-    assert app.banner == 0 and "P1 wins" in app.texts
+    assert app.stack[0].banner == 0 and "P1 wins" in app.texts
     scores = _rows(board, 0, 41)
     dealer = _rows(board, 41, 64, 60)
     # The press after it: the trump set, the result gone; the scores and the
     # dealer were already all in sight.
     play(app, board, "DOWN")
-    assert app.banner is None and app.trump == 0 and "P1 wins" not in app.texts
+    assert app.stack[0].banner is None and app.trump == 0 and "P1 wins" not in app.texts
     assert _rows(board, 0, 41) == scores
     assert _rows(board, 41, 64, 60) == dealer
 
@@ -65,10 +65,10 @@ def test_the_result_in_the_grid_hides_no_score_and_not_the_dealer(tmp_path):
 def test_the_result_in_columns_hides_no_score(tmp_path):
     board, app = _begin(tmp_path, players=2)
     play(app, board, "DOWN; OK; long UP; OK")
-    assert app.banner == 0 and "P1 wins" in app.texts
+    assert app.stack[0].banner == 0 and "P1 wins" in app.texts
     digits = _rows(board, 14, 41)
     play(app, board, "DOWN")
-    assert app.banner is None and _rows(board, 14, 41) == digits
+    assert app.stack[0].banner is None and _rows(board, 14, 41) == digits
 
 
 def _after_a_hand(folder, result):
@@ -77,7 +77,7 @@ def _after_a_hand(folder, result):
     _record(app, board)
     if not result:
         # The same table without the result: the device started again on it.
-        app.banner = None
+        app.stack[0].banner = None
         app.dirty = True
         app.poll(board.now + 10)
     return board, app
@@ -89,7 +89,7 @@ def test_the_press_after_a_result_does_what_it_does_on_the_table(tmp_path):
         for result in (True, False):
             board, app = _after_a_hand(tmp_path / ("%d%d" % (n, result)), result)
             play(app, board, script)
-            got.append(([s.NAME for s in app.stack], app.trump, len(app.match.hands), app.banner))
+            got.append(([s.NAME for s in app.stack], app.trump, len(app.match.hands), app.stack[0].banner))
         assert got[0] == got[1], script
     # OK before the trump is set picks the trump, then the points; no press is spent on the result.
     board, app = _after_a_hand(tmp_path / "ok", True)

@@ -50,7 +50,7 @@ def test_text_returns_its_width_and_stays_inside_it():
         xs = [x for x, _ in lit(fb)]
         ys = [y for _, y in lit(fb)]
         assert min(xs) >= 5 and max(xs) < 5 + w
-        assert min(ys) >= 20 and max(ys) < 20 + draw.height(draw.SMALL)
+        assert min(ys) >= 20 and max(ys) < 20 + draw.SMALL[0]
 
 
 def test_digits_are_tabular_in_every_font():
@@ -62,7 +62,7 @@ def test_digits_are_tabular_in_every_font():
 def test_small_font_is_about_eight_rows_of_caps():
     ys = [y for _, y in glyph_pixels("H")]
     assert max(ys) - min(ys) + 1 == 7
-    assert draw.height(draw.SMALL) == draw.LINE <= 12
+    assert draw.SMALL[0] == draw.LINE <= 12
 
 
 # ---------------------------------------------------------------- coverage
@@ -115,7 +115,7 @@ def test_unknown_characters_draw_a_box_and_never_raise():
         assert {(x0, y0), (x1, y0), (x0, y1), (x1, y1)} <= px
         assert ((x0 + x1) // 2, (y0 + y1) // 2) not in px
     buf, fb, p = screen()
-    assert p.big_text("1a2", 0, 0) == draw.text_width("1a2", draw.BIG)
+    assert p.text("1a2", 0, 0, 1, draw.BIG) == draw.text_width("1a2", draw.BIG)
 
 
 def test_non_strings_are_drawn_as_text():
@@ -130,11 +130,11 @@ def test_clipping_at_every_edge_never_raises():
     for x in (-300, -40, -7, -1, 0, 100, 121, 127, 128, 500):
         for y in (-40, -30, -11, -5, 0, 50, 60, 63, 64, 200):
             p.text("Ñandú ¿Sí? 120", x, y)
-            p.big_number(120, x, y)
-            p.big_text("12:05", x, y, 0)
-            p.suit(x & 3, x, y, large=True)
+            p.text("120", x, y, 1, draw.BIG)
+            p.text("12:05", x, y, 0, draw.BIG)
+            p.icon(draw.suit_icon(x & 3, True), x, y, 1)
             p.icon(icons.CLOCK, x, y, 0)
-            p.item("Menú", y, True, x=x)
+            p.bar(y, x=x)
             p.progress(x, y, 30, 6, 1, 3)
 
 
@@ -142,8 +142,8 @@ def test_fully_off_screen_draws_nothing_and_partly_off_draws_part():
     buf, fb, p = screen()
     p.text("Hola", 128, 0)
     p.text("Hola", -50, 0)
-    p.big_number(88, 0, 64)
-    p.suit(0, 0, -24, large=True)
+    p.text("88", 0, 64, 1, draw.BIG)
+    p.icon(draw.suit_icon(0, True), 0, -24, 1)
     assert not any(buf)
     p.text("Hola", -3, -2)
     assert any(buf)
@@ -156,7 +156,7 @@ def test_big_digits_are_at_least_24_px_tall():
     for d in "0123456789":
         ys = [y for _, y in glyph_pixels(d, draw.BIG)]
         assert max(ys) - min(ys) + 1 >= 24, d
-    assert draw.height(draw.BIG) >= 24
+    assert draw.BIG[0] >= 24
 
 
 def test_big_number_of_three_sides_fits_in_medium():
@@ -172,25 +172,6 @@ def test_colour_zero_text_clears_only_the_ink():
     p.text("Menú", 2, 20, 0)
     ink = {(x + 2, y + 20) for x, y in glyph_pixels("Menú")}
     assert lit(fb) == before - ink
-
-
-def test_item_highlight_and_plain():
-    buf, fb, p = screen()
-    p.item("Deshacer", 0, False)
-    plain = lit(fb)
-    buf, fb, p = screen()
-    p.item("Deshacer", 0, True)
-    sel = lit(fb)
-    band = {(x, y) for x in range(128) for y in range(draw.LINE)}
-    assert sel == band - plain
-
-
-def test_item_cuts_long_labels_with_ellipsis():
-    buf, fb, p = screen()
-    p.item("Configuración del idioma y del sonido del aparato", 0, False, w=80)
-    assert p.texts[-1].endswith("…")
-    assert draw.text_width(p.texts[-1]) <= 76
-    assert max(x for x, _ in lit(fb)) < 80
 
 
 def test_progress_fills_in_proportion():
@@ -212,9 +193,9 @@ def test_center_and_right():
 def test_suits_and_icons_are_recorded_and_sized():
     buf, fb, p = screen()
     for s in range(4):
-        w = p.suit(s, 0, 0)
+        w = p.icon(draw.suit_icon(s, False), 0, 0, 1)
         assert 9 <= w <= 11                 # a text line (12 rows) holds a suit with a row to spare
-        w = p.suit(s, 0, 20, large=True)
+        w = p.icon(draw.suit_icon(s, True), 0, 20, 1)
         assert 20 <= w <= 24
     assert p.icons == [0, 4, 1, 5, 2, 6, 3, 7]
     for name in ("DEALER", "CUT", "LEAD", "SIGNALS", "SOUND", "CLOCK"):
@@ -231,8 +212,8 @@ def test_texts_record_and_begin_clears():
     buf, fb, p = screen()
     p.text("a", 0, 0)
     p.center("b", 10)
-    p.big_number(7, 0, 20)
-    p.item("c", 40, True)
+    p.text("7", 0, 20, 1, draw.BIG)
+    p.text("c", 2, 40, 0)
     assert p.texts == ["a", "b", "7", "c"]
     texts = p.texts
     p.begin()
@@ -279,15 +260,14 @@ def test_only_framebuf_primitives_are_used():
     p = draw.Painter(spy)
     p.begin()
     p.text("Ñ\u2603", 0, 0)
-    p.big_number(3, 0, 20, 0)
+    p.text("3", 0, 20, 0, draw.BIG)
     p.icon(icons.LEAD, 50, 0)
-    p.item("x", 30, True)
+    p.bar(30)
     p.progress(0, 50, 50, 5, 1, 2)
     p.rect(0, 0, 5, 5)
     p.rect(0, 0, 5, 5, 1, True)
     p.hline(0, 0, 3)
     p.vline(0, 0, 3)
-    p.pixel(1, 1)
     assert spy.used <= {"fill", "pixel", "rect", "fill_rect", "hline", "vline", "blit"}
     assert "blit" in spy.used
 
@@ -322,11 +302,11 @@ out = []
 p.begin()
 p.bar(0)
 p.center("Mano 7 · Ñandú", 0, 0)
-p.big_number(120, 0, 14)
-p.big_text("-", 60, 14)
+p.text("120", 0, 14, 1, draw.BIG)
+p.text("-", 60, 14, 1, draw.BIG)
 p.right("95", 128, 14, 1, draw.BIG)
-p.suit(0, 0, 50)
-p.suit(3, 14, 50, True)
+p.icon(draw.suit_icon(0, False), 0, 50, 1)
+p.icon(draw.suit_icon(3, True), 14, 50, 1)
 x = 40
 for i in (icons.DEALER, icons.CUT, icons.LEAD, icons.SIGNALS, icons.SOUND, icons.CLOCK):
     x += p.icon(i, x, 54) + 2
@@ -334,17 +314,18 @@ out.append(bytes(buf).hex())
 p.begin()
 for i, s in enumerate(("ÁÉÍÓÚ áéíóú àèìòù", "âêîôû ãõ ç ñ ü ï ë ÿ", "œ Œ ¿¡ º ª · « » – ’ … €", "ÀÈÌÒÙ ÂÊÎÔÛ ÃÕÇÑÜÏËŸ")):
     p.text(s, -2 + i, i * 12 - 3, i & 1)
-p.item("Configuración del sonido", 50, True)
+p.bar(50)
+p.text("Configuración del sonido", 2, 50, 0)
 p.text("\u2603x", 120, 58)
 p.progress(90, 2, 30, 5, 2, 3)
-p.big_text("12:05", -10, 40, 0)
+p.text("12:05", -10, 40, 0, draw.BIG)
 p.text("61-40-19", 70, 30, 1, draw.MEDIUM)
 out.append(bytes(buf).hex())
 p.begin(1)
 for i, s in enumerate(draw.wrap("Puntuación rechazada: la suma debe ser 120.", 100)):
     p.text(s, 3, i * 12, 0)
 for s in range(4):
-    p.suit(s, 70 + s * 14, 40, False, 0)
+    p.icon(draw.suit_icon(s, False), 70 + s * 14, 40, 0)
 out.append(bytes(buf).hex())
 # repr() escapes non-ASCII on MicroPython only: compare the UTF-8 bytes.
 out.append("|".join(p.texts).encode("utf-8").hex())
@@ -400,8 +381,8 @@ p = draw.Painter(framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VL
 for i in range(20):
     p.begin()
     p.text("Álvaro · Élodie · Ñandú ¿Sí?", 0, i)
-    p.big_number(120, 0, 20)
-    p.suit(i & 3, 100, 30, True)
+    p.text("120", 0, 20, 1, draw.BIG)
+    p.icon(draw.suit_icon(i & 3, True), 100, 30, 1)
 gc.collect()
 c = gc.mem_alloc()
 for i in range(300):

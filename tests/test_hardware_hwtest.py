@@ -40,7 +40,7 @@ def test_draws_on_a_plain_framebuffer():
     screen = HwTest()
     screen.last = (DOWN, 2, 3)
     screen.levels = (False, True, False, False)
-    screen.draw(fb, Stub())
+    screen.draw(Stub())
     texts = Stub.p.texts
     for name in ("UP", "DOWN", "OK", "BACK"):
         assert name in texts
@@ -141,7 +141,7 @@ s.handle((2, 0, 0), app)
 s.tick(app, 100)
 s.handle((3, 1, 0), app)
 fb.fill(0)
-s.draw(fb, app)
+s.draw(app)
 print('RESULT', app.board.f, app.popped, 'OK  #1' in app.p.texts, (buf[2 * 128 + 83] >> 1) & 1)
 """
     rc, out, err = mplane.run_code(code)

@@ -64,20 +64,20 @@ def test_the_check_sees_each_kind_of_fault():
     # Two texts inking over each other.
     assert "overlaps" in _check(lambda p: (p.text("Ana", 0, 0), p.text("Beto", 10, 4)))[0]
     # A suit's foot spilling out of a title band.
-    assert "outside any band" in _check(lambda p: (p.bar(0, 8), p.suit(1, 0, 0, False, 0)))[0]
+    assert "outside any band" in _check(lambda p: (p.bar(0, 8), p.icon(draw.suit_icon(1, False), 0, 0, 0)))[0]
     # A descender on the bottom edge of a title band.
     assert "bottom of its band" in _check(lambda p: (p.bar(0, 12), p.text("History", 0, 0, 0)))[0]
     assert _check(lambda p: (p.bar(0, 13), p.text("History", 0, 0, 0))) == []
     # Two suits stacked without a blank row between them.
-    assert "touches" in _check(lambda p: (p.suit(0, 0, 0), p.suit(1, 0, 11)))[0]
-    assert _check(lambda p: (p.suit(0, 0, 0), p.suit(1, 0, 12))) == []
+    assert "touches" in _check(lambda p: (p.icon(draw.suit_icon(0, False), 0, 0, 1), p.icon(draw.suit_icon(1, False), 0, 11, 1)))[0]
+    assert _check(lambda p: (p.icon(draw.suit_icon(0, False), 0, 0, 1), p.icon(draw.suit_icon(1, False), 0, 12, 1))) == []
     # Light ink on a light band, a divider through a name, off the screen.
     assert "light band" in _check(lambda p: (p.bar(0, 12), p.text("Ana", 0, 0)))[0]
     assert "line" in _check(lambda p: (p.text("Ana", 0, 0), p.vline(5, 0, 20)))[0]
     assert "screen" in _check(lambda p: p.text("Ana", 120, 0))[0]
     # Digits hanging from a banner read as one shape with it.
-    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.big_number(2, 0, 13)))[0]
-    assert _check(lambda p: (p.bar(0, 13), p.big_number(2, 0, 14))) == []
+    assert "touches a light band" in _check(lambda p: (p.bar(0, 13), p.text("2", 0, 13, 1, draw.BIG)))[0]
+    assert _check(lambda p: (p.bar(0, 13), p.text("2", 0, 14, 1, draw.BIG))) == []
     # A band drawn over a whole text replaces it; over part of it, it cuts it.
     assert _check(lambda p: (p.text("Ana", 0, 0), p.bar(0, 13))) == []
     assert "partly covered" in _check(lambda p: (p.text("Ana", 0, 0), p.bar(6, 13)))[0]

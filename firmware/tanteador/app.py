@@ -96,8 +96,6 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
-        # The hand just recorded, told on the table until the next press.
-        self.banner = None
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
@@ -198,8 +196,7 @@ class App:
             self.push(History(self))
             self.push(HandEdit(edit))
         e = self.hand_entry(edit, en[2:])
-        e.i = min(en[1], e.fields - 1)
-        e.kept = True
+        e.resume(en[1])
         self.push(e)
 
     def hand_entry(self, edit=None, vals=None):
@@ -284,17 +281,70 @@ class App:
         self.dirty = True
         self.save_soon()
 
-    def hand_recorded(self, m):
-        """Match ``m`` recorded its hand in play: back to the table, which tells the result, or the match end."""
+    # -- the session: what the screens ask of the match in play -----------
+
+    def enter_hand(self, edit, points, last=None):
+        """Record the hand in play with ``points`` (in chiamata the call;
+        ``last`` the side that took the last trick, see Match.record), or
+        change past hand ``edit`` to them, and save. A recorded hand goes
+        back to the table, which tells its result, or to the match end; an
+        edit back to the screen below. A RulesError leaves everything as it
+        was and reaches the caller."""
+        m = self.match
+        if m is None:
+            return
+        if edit is not None:
+            m.edit(edit, points=points, last=last)
+            self.pop()
+            self.commit()
+            return
+        m.record(self.trump, points, self.hand_ms, last)
         self.hand_ms = 0
         self.trump = m.next_trump
-        self.home()
+        self.home(None if m.over else len(m.hands) - 1)
         if m.over:
             from tanteador.screens.matchend import MatchEnd
 
             self.push(MatchEnd(self))
+        self.commit()
+
+    def undo(self, redo=False):
+        """Undo the match's last action (``redo``: redo the last one undone),
+        back on the table, saved, and say so. A hand in play again comes back
+        with its trump and its time so far."""
+        m = self.match
+        if m is None:
+            return
+        n = len(m.hands)
+        last = m.hands[-1] if n else None
+        done = m.redo() if redo else m.undo()
+        self.home()
+        if not done:
+            self.notice(i18n.NOTHING)
+            return
+        if last is not None and len(m.hands) < n:
+            self.trump = last.trump
+            self.hand_ms = last.elapsed_ms
+        elif len(m.hands) > n:
+            self.trump = m.next_trump
+            self.hand_ms = 0
+        self.commit()
+        if redo:
+            self.notice(i18n.REDONE, len(m.hands))
         else:
-            self.banner = len(m.hands) - 1
+            self.notice(i18n.UNDONE, n)
+
+    def end_match(self):
+        """End the match in play (kept in the archive): back on the setup, saved."""
+        self.archive()
+        self.match = None
+        self.trump = None
+        self.hand_ms = 0
+        # The match's screens go before the setup loads, as at a match end.
+        self.stack = []
+        self.sweep()
+        self.home()
+        self.commit()
 
     def archive(self):
         """Keep the current match in the archive if it has any hand."""
@@ -327,10 +377,10 @@ class App:
         self.stack[-1] = screen
         self.dirty = True
 
-    def home(self):
-        """Back to the root: the table, or the setup when there is no match."""
+    def home(self, told=None):
+        """Back to the root: the table, or the setup when there is no match.
+        ``told``: the index of the hand whose result the table tells."""
         self.stack = []
-        self.banner = None
         if self.match is None:
             from tanteador.screens.setup import Setup
 
@@ -338,7 +388,7 @@ class App:
         else:
             from tanteador.screens.table import Table
 
-            self.push(Table())
+            self.push(Table(told))
         self.dirty = True
 
     def notice(self, sid, arg=None, ms=2500):
@@ -368,10 +418,12 @@ class App:
         """Strings drawn in the last rendered frame (the text model of the screen)."""
         return self.p.texts
 
-    def seat_name(self, seat):
-        """Name of the player at ``seat`` (the default label in the chosen language)."""
-        m = self.match
-        names = m.options.names if m is not None else None
+    def seat_name(self, seat, names=None):
+        """Name of the player at ``seat`` (the default label in the chosen
+        language): in the match, or in ``names`` (a setup's, "" unnamed)."""
+        if names is None:
+            m = self.match
+            names = m.options.names if m is not None else None
         if names and names[seat]:
             return names[seat]
         return self.S[i18n.PLAYER] % (seat + 1)
@@ -516,11 +568,14 @@ class App:
         return POLL_MS if d is None or d > POLL_MS else d
 
     def _guard(self, what, arg):
-        """Run a screen's handle/tick/draw; an exception becomes the error screen."""
+        """Run a screen's handle/tick/draw; an exception becomes the error screen.
+
+        An event handled is drawn, unless the screen says it changed nothing."""
         top = self.stack[-1]
         try:
             if what == 0:
-                top.handle(arg, self)
+                if top.handle(arg, self) is not False:
+                    self.dirty = True
             elif what == 1:
                 top.tick(self, arg)
             else:
@@ -569,7 +624,7 @@ class App:
         """Draw the top screen into the frame buffer (and the text model)."""
         top = self.stack[-1]
         self.p.begin(0, top)
-        top.draw(self.fb, self)
+        top.draw(self)
         self.dirty = False
 
     def fail(self, e):

@@ -38,11 +38,6 @@ def _box(font):
     return max(3, h * 5 // 7), font[1] - h, h
 
 
-def height(font=SMALL):
-    """Height in rows of a line of ``font``."""
-    return font[0]
-
-
 def text_width(s, font=SMALL):
     """Width in pixels of ``s`` drawn in ``font`` (no trailing spacing)."""
     idx = font[6]
@@ -209,10 +204,6 @@ class Painter:
         """Vertical line."""
         self.fb.vline(x, y, h, color)
 
-    def pixel(self, x, y, color=1):
-        """One pixel."""
-        self.fb.pixel(x, y, color)
-
     # -- bitmaps
     def _bitmap(self, data, off, w, h, x, y, color):
         n = ((w + 7) >> 3) * h
@@ -321,14 +312,6 @@ class Painter:
         # that follows finds it, so its glyphs are walked once, not twice.
         return self._line(s)[1] if font is SMALL else text_width(s, font)
 
-    def big_number(self, n, x, y, color=1, font=BIG):
-        """Draw the integer ``n`` in big digits; return its width."""
-        return self.text(str(n), x, y, color, font)
-
-    def big_text(self, s, x, y, color=1):
-        """Draw ``s`` (digits, '-', ':', '/', '+', ' ') in big digits."""
-        return self.text(s, x, y, color, BIG)
-
     def icon(self, icon_id, x, y, color=1):
         """Draw an icon (icons.DEALER, icons.OROS, ...); return its width."""
         idx = icons.INDEX
@@ -339,21 +322,7 @@ class Painter:
                      x, y, color)
         return w
 
-    def suit(self, suit, x, y, large=False, color=1, cards=0):
-        """Draw a suit (rules.OROS..BASTOS), 11 px or, ``large``, 24 px.
-
-        ``cards`` is the card style (options.CARDS_*): French cards draw
-        the French suit of the same number.
-        """
-        return self.icon(suit_icon(suit, large, cards), x, y, color)
-
     # -- widgets
-    def item(self, s, y, selected, x=0, w=WIDTH, font=SMALL):
-        """A menu row of ``s`` at y: inverted bar when ``selected``."""
-        if selected:
-            self.fb.fill_rect(x, y, w, font[0], 1)
-        self.text(ellipsize(s, w - 4, font), x + 2, y, 0 if selected else 1, font)
-
     def bar(self, y, h=LINE, x=0, w=WIDTH, color=1):
         """A filled band (highlight or title bar); draw text on it in colour 0."""
         self.fb.fill_rect(x, y, w, h, color)

@@ -8,19 +8,20 @@ from tanteador.screens import ui
 class About:
     NAME = "about"
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.ABOUT))
+    def draw(self, app):
+        ui.title(app, app.t(i18n.ABOUT))
         y = ui.LINE + 3
-        ui.text(fb, app, 0, y, "Tanteador")
-        ui.right(fb, app, y, app.board.name)
+        app.p.text("Tanteador", 0, y)
+        app.p.right(app.board.name, ui.WIDTH, y)
         y += ui.LINE
-        ui.text(fb, app, 0, y, app.t(i18n.VERSION))
-        ui.right(fb, app, y, VERSION)
+        app.p.text(app.t(i18n.VERSION), 0, y)
+        app.p.right(VERSION, ui.WIDTH, y)
         y += ui.LINE
         free = app.board.mem_free()
-        ui.text(fb, app, 0, y, app.t(i18n.FREE_MEM))
-        ui.right(fb, app, y, "-" if free is None else "%d" % free)
+        app.p.text(app.t(i18n.FREE_MEM), 0, y)
+        app.p.right("-" if free is None else "%d" % free, ui.WIDTH, y)
 
     def handle(self, ev, app):
-        if ev[1] == PRESS and ev[0] in (OK, BACK):
-            app.pop()
+        if ev[1] != PRESS or ev[0] not in (OK, BACK):
+            return False
+        app.pop()

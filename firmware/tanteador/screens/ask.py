@@ -14,15 +14,17 @@ class Ask:
         self.question = question
         self.on_yes = on_yes
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(self.sid))
-        ui.wrap(fb, app, app.t(self.question), ui.LINE + 1)
-        ui.center(fb, app, 64 - ui.LINE, app.t(i18n.SURE))
+    def draw(self, app):
+        ui.title(app, app.t(self.sid))
+        ui.wrap(app, app.t(self.question), ui.LINE + 1)
+        ui.center(app, app.t(i18n.SURE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
-            return
+            return False
         if ev[0] == OK:
             self.on_yes(app)
         elif ev[0] == BACK:
             app.pop()
+        else:
+            return False

@@ -25,7 +25,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.screens import ui
-from tanteador.screens.fields import keys, move, reason
+from tanteador.screens.fields import Form, keys, move, reason
 
 _CALLER = const(0)
 _BID = const(1)
@@ -39,7 +39,7 @@ _AT = (_CALLER, _BID, _PARTNER, _POINTS, _POINTS)
 # What each field asks, on the last line (the points tell the result instead).
 _ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
 _ROWS = const(3)
-_W = const(125)       # a row's width, left of the scroll bar
+_W = const(125)       # a row's width, left of the scroll bar (ui.rows' width beside one)
 _LABELS = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
 
 
@@ -50,7 +50,7 @@ def _field_of(code, here):
     return here
 
 
-class CallEntry:
+class CallEntry(Form):
     # The same name as the Brisca entry: the saved document resumes "entry"
     # and its values say which of the two it is (see document.py).
     NAME = "entry"
@@ -86,10 +86,6 @@ class CallEntry:
         self._labels = [(app.t(t), ui.width(app.t(t))) for t in _LABELS]
         self._cells = [("", "", 0)] * 4
         self._line = None
-
-    def typed(self):
-        """What the saved document keeps: ``[edit or -1, field, caller, partner, bid, points]``."""
-        return [-1 if self.edit is None else self.edit, self.i] + self.vals
 
     def call(self):
         """The call as typed, as the engine takes it: (caller, partner, bid, points)."""
@@ -142,30 +138,17 @@ class CallEntry:
         return True
 
     def handle(self, ev, app):
-        if keys(self, ev, app, self.fields, self._change):
-            self.ok(app)
+        return keys(self, ev, app, self._change)
 
     def ok(self, app):
         """The call complete: record the hand (or the edit) and save, or say why not."""
         from tanteador.rules import RulesError
 
-        m = app.match
-        call = self.call()
         try:
-            if self.edit is None:
-                m.record(app.trump, call, app.hand_ms)
-            else:
-                m.edit(self.edit, points=call)
+            app.enter_hand(self.edit, self.call())
         except RulesError as e:
             self.err = e
             self.i = _field_of(e.code, self.i)
-            app.dirty = True
-            return
-        if self.edit is None:
-            app.hand_recorded(m)
-        else:
-            app.pop()
-        app.commit()
 
     # -- drawing ----------------------------------------------------------
 
@@ -206,17 +189,17 @@ class CallEntry:
             s = app.t(reason(e.code))
             if e.nums and "%" in s:
                 s = s % e.nums
-            text = ui.fit(s, 126)
+            text = ui.fit(s, ui.WIDTH - 2)
         elif self.i < _POINTS:
-            text = ui.fit(app.t(_ASK[self.i]), 128)
+            text = ui.fit(app.t(_ASK[self.i]), ui.WIDTH)
         else:
             from tanteador.screens.outcome import call_outcome
 
-            text = ui.fit(call_outcome(app, self.call(), self.dealer), 128)
+            text = ui.fit(call_outcome(app, self.call(), self.dealer), ui.WIDTH)
         self._line = (key, text)
         return text
 
-    def draw(self, fb, app):
+    def draw(self, app):
         p = app.p
         # The rows of ui.rows, three of the four fields at a time: a press
         # changes values only, so the title, the labels and the bars are
@@ -244,13 +227,10 @@ class CallEntry:
         for k in range(_ROWS):
             p.right(values[k], _W - 2, y0 + k * ui.LINE, 0 if top + k == self.i else 1)
         text = self._last_line(app)
-        y = 64 - ui.LINE
         if self.err is not None:
-            # A row up in its band: descenders keep a row of band under them.
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y - 1, text, 64, 0)
+            ui.refusal(app, text)
         else:
-            ui.center(fb, app, y, text)
+            ui.center(app, text, ui.HEIGHT - ui.LINE)
 
     def _background(self, app, top, y0, labels):
         """The title, the rows' labels, the bar of the field being set and the scroll bar."""
@@ -259,7 +239,7 @@ class CallEntry:
             title, t = app.t(i18n.HAND) % m.hand_no, app.trump
         else:
             title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
-        ui.title(None, app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
+        ui.title(app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
         p = app.p
         for k in range(_ROWS):
             y = y0 + k * ui.LINE
@@ -268,6 +248,6 @@ class CallEntry:
                 p.bar(y, ui.LINE, 0, _W)
             p.text(labels[k], 2, y, 0 if on else 1)
         h = _ROWS * ui.LINE
-        p.vline(126, y0, h, 1)
+        p.vline(ui.WIDTH - 2, y0, h, 1)
         bh = max(3, h * _ROWS // 4)
-        p.fill_rect(126, y0 + (h - bh) * top // (4 - _ROWS), 2, bh, 1)
+        p.fill_rect(ui.WIDTH - 2, y0 + (h - bh) * top // (4 - _ROWS), 2, bh, 1)

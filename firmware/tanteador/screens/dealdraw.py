@@ -46,14 +46,14 @@ class DealDraw:
             o.names = [names[p] for p in r.seats]
         self.opts = o
 
-    def draw(self, fb, app):
+    def draw(self, app):
         n = len(self.names)
-        ui.title(fb, app, app.t(i18n.SEATS_PAIRS if self.pairs else i18n.FIRST))
+        ui.title(app, app.t(i18n.SEATS_PAIRS if self.pairs else i18n.FIRST))
         seats = self.seats
         o = self.opts
         d = o.first_dealer
         cols = 1 if n <= 4 else 2
-        w = 128 if cols == 1 else (128 - _GUTTER) // 2
+        w = ui.WIDTH if cols == 1 else (ui.WIDTH - _GUTTER) // 2
         for s in range(n):
             p = seats[s]
             x = (s % cols) * (w + _GUTTER)
@@ -63,23 +63,25 @@ class DealDraw:
             if self.draws[p] > 1:
                 rank = "*" + rank
             xs = x + w - 2 - ui.SUIT_W
-            ui.suit(fb, app, xs, y + 1, card[1], cards=o.cards)
-            xr = ui.right(fb, app, y, rank, xs - 2)
-            xn = x + ui.text(fb, app, x, y, "%d" % (s + 1)) + 3
+            ui.suit(app, card[1], xs, y + 1, cards=o.cards)
+            xr = app.p.right(rank, xs - 2, y)
+            xn = x + app.p.text("%d" % (s + 1), x, y) + 3
             if cols == 1:
                 # No room for a last line: the dealer is marked in the list.
                 if s == d:
-                    ui.icon(fb, app, xn, y + 2, icons.DEALER)
+                    app.p.icon(icons.DEALER, xn, y + 2)
                 xn += ui.ICON_W + 3
-            ui.text(fb, app, xn, y, ui.fit(self.names[p], xr - xn - 3))
+            app.p.text(ui.fit(self.names[p], xr - xn - 3), xn, y)
         if cols == 2:
-            fb.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
-            ui.center(fb, app, 64 - ui.LINE, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], 128))
+            app.p.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
+            ui.center(app, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
-            return
+            return False
         if ev[0] == BACK:
             app.pop()
         elif ev[0] == OK:
             app.begin(self.opts)
+        else:
+            return False

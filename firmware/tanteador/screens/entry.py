@@ -14,12 +14,14 @@ from micropython import const
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
-from tanteador.screens.fields import keys, move, refusal
+from tanteador.screens.fields import Form, keys, move, refusal
 
 START = const(60)
+# Two sides share the width: a half each, the number centred in it.
+_HALF = ui.WIDTH // 2
 
 
-class Entry:
+class Entry(Form):
     NAME = "entry"
 
     def __init__(self, app, edit=None, points=None):
@@ -57,11 +59,7 @@ class Entry:
             from tanteador.screens.outcome import outcome
 
             for w in (0, 1, None):
-                app.p.prepare(ui.fit(outcome(app, w, None), 128))
-
-    def typed(self):
-        """What the saved document keeps of the entry: ``[edit or -1, field, points...]``."""
-        return [-1 if self.edit is None else self.edit, self.i] + self.vals
+                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
 
     def _derive(self):
         if not self.free:
@@ -73,36 +71,36 @@ class Entry:
             return app.t(i18n.EDIT) % (self.edit + 1)
         return app.t(i18n.HAND) % app.match.hand_no
 
-    def draw(self, fb, app):
+    def draw(self, app):
         y = ui.LINE + 2
         # The title and the names stay put while the points change: drawn
         # once and kept, a press redraws only the numbers and the last line.
         if not app.p.restore(self):
             t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-            ui.title(fb, app, self._title(app), t, app.t(i18n.HOLD_TEN))
+            ui.title(app, self._title(app), t, app.t(i18n.HOLD_TEN))
             if self.two:
                 for i in range(2):
-                    ui.center(fb, app, y, ui.fit(app.side_name(i), 62), 32 + 64 * i)
+                    ui.center(app, ui.fit(app.side_name(i), _HALF - 2), y, _HALF // 2 + _HALF * i)
             app.p.keep(self)
         if self.two:
             for i in range(2):
-                cx = 32 + 64 * i
+                cx = _HALF // 2 + _HALF * i
                 s = "%d" % self.vals[i]
                 if i == 0 and self.last is None:
                     w = ui.big_width(s)
                     # The box starts a row under the names' descenders, clear of them.
-                    fb.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
-                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx, 0)
+                    app.p.fill_rect(cx - w // 2 - 3, y + ui.LINE + 1, w + 6, ui.BIG_H, 1)
+                    ui.big_center(app, s, y + ui.LINE + 1, cx, 0)
                 else:
-                    ui.big_center(fb, app, y + ui.LINE + 1, s, cx)
+                    ui.big_center(app, s, y + ui.LINE + 1, cx)
         else:
             rows = []
             for i in range(len(self.vals)):
                 v = self.vals[i]
                 rows.append((app.side_name(i), "%d" % v if v >= 0 else "-"))
             # Three rows: the fourth would share its line with the last line.
-            ui.rows(fb, app, rows, self.i, y, 3)
-        self._draw_last(fb, app, self._last_line(app))
+            ui.rows(app, rows, self.i, y, 3)
+        self._draw_last(app, self._last_line(app))
 
     def _last_line(self, app):
         """The last line, fitted: why the points were refused, "Points", or the result they give.
@@ -129,40 +127,37 @@ class Entry:
                 key = -2 if win is None and m.needs_last(self.vals) else (win, cap)
         if self._line is None or self._line[0] != key:
             if err is not None:
-                text = ui.fit(refusal(app, err), 126)
+                text = ui.fit(refusal(app, err), ui.WIDTH - 2)
             elif isinstance(key, Exception):
                 # What OK would refuse is said before it is pressed.
-                text = ui.fit(refusal(app, key), 128)
+                text = ui.fit(refusal(app, key), ui.WIDTH)
             elif key == -1:
                 text = app.t(i18n.POINTS)
             elif key == -2:
-                text = ui.fit(app.t(i18n.E_LAST), 128)
+                text = ui.fit(app.t(i18n.E_LAST), ui.WIDTH)
             elif self.last is not None:
                 text = ui.fit(app.t(i18n.LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
                 from tanteador.screens.outcome import outcome
 
-                text = ui.fit(outcome(app, win, cap), 128)
+                text = ui.fit(outcome(app, win, cap), ui.WIDTH)
             self._line = (key, text)
         return self._line[1]
 
-    def _draw_last(self, fb, app, text):
-        y = 64 - ui.LINE
+    def _draw_last(self, app, text):
+        y = ui.HEIGHT - ui.LINE
         if self.last is not None:
             # The question's answer is the field being changed: marked as one.
-            ui.center(fb, app, y, "<" + text + ">")
+            ui.center(app, "<" + text + ">", y)
         elif self.err is not None:
-            # A row up in its band: descenders keep a row of band under them.
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y - 1, text, 64, 0)
+            ui.refusal(app, text)
         else:
-            ui.center(fb, app, y, text)
+            ui.center(app, text, y)
 
     def handle(self, ev, app):
         if self.last is not None:
-            self._ask(ev[0], ev[1], app)
-        elif keys(self, ev, app, self.fields, self._change):
-            self.ok(app)
+            return self._ask(ev[0], ev[1], app)
+        return keys(self, ev, app, self._change)
 
     def _change(self, up, n):
         f = 0 if self.two else self.i
@@ -181,18 +176,16 @@ class Entry:
     def _ask(self, b, kind, app):
         # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
         if kind not in (PRESS, REPEAT):
-            return
+            return False
         n = len(self.vals)
         if b in (UP, DOWN):
             self.last = ((self.last or 0) + (1 if b == DOWN else -1)) % n
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             self.last = None
         elif b == OK:
             self.ok(app)
-            return
-        app.dirty = True
 
     def check(self, m, pts):
         """Raise the RulesError OK meets with points ``pts``, if any."""
@@ -234,21 +227,10 @@ class Entry:
                 # The first side tied for the top: at 60-60, the first side.
                 top = max(pts) if not m.options.reverse else min(pts)
                 self.last = pts.index(top)
-                app.dirty = True
                 return
-            if self.edit is None:
-                m.record(app.trump, pts, app.hand_ms, self.last)
-            else:
-                m.edit(self.edit, points=pts, last=self.last)
+            app.enter_hand(self.edit, pts, self.last)
         except RulesError as e:
             self.last = None
             self.err = e
             if e.side is not None and e.side < self.fields:
                 self.i = e.side
-            app.dirty = True
-            return
-        if self.edit is None:
-            app.hand_recorded(m)
-        else:
-            app.pop()
-        app.commit()

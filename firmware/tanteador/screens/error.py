@@ -54,12 +54,13 @@ class Error:
     def __init__(self, code):
         self.code = code
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.ERROR))
-        ui.center(fb, app, ui.TITLE_H + 1, self.code)
-        y = ui.wrap(fb, app, app.t(i18n.KEPT), ui.TITLE_H + ui.LINE + 2)
-        ui.center(fb, app, 64 - ui.LINE, app.t(i18n.BACK_TABLE))
+    def draw(self, app):
+        ui.title(app, app.t(i18n.ERROR))
+        ui.center(app, self.code, ui.TITLE_H + 1)
+        y = ui.wrap(app, app.t(i18n.KEPT), ui.TITLE_H + ui.LINE + 2)
+        ui.center(app, app.t(i18n.BACK_TABLE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
-        if ev[0] == BACK and ev[1] == PRESS:
-            app.home()
+        if ev[0] != BACK or ev[1] != PRESS:
+            return False
+        app.home()

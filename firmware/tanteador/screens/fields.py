@@ -1,6 +1,6 @@
-"""What the two hand entries (points, chiamata call) share: a number
-stepped by 1 or, with a long press, by 10; the keys of a form of fields;
-the words of a refusal."""
+"""What the two hand entries (points, chiamata call) share: what the saved
+document keeps of them; a number stepped by 1 or, with a long press, by 10;
+the keys of a form of fields; the words of a refusal."""
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
@@ -11,6 +11,29 @@ _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
             "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
             "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+
+
+class Form:
+    """A hand entry as the saved document keeps it: the hand it edits
+    (``edit``, None for the hand in play), the field being set (``i``, of
+    ``fields``) and the values typed (``vals``)."""
+
+    edit: "int | None"
+    i: int
+    fields: int
+    vals: list
+    kept: bool
+
+    def typed(self):
+        """What the saved document keeps: ``[edit or -1, field, values...]``
+        (the points, or in chiamata the caller, partner, bid and points)."""
+        return [-1 if self.edit is None else self.edit, self.i] + self.vals
+
+    def resume(self, field):
+        """Back on field ``field`` of an entry the saved document kept
+        (leaving it then saves the table again, see ``keys``)."""
+        self.i = min(field, self.fields - 1)
+        self.kept = True
 
 
 def step(v, up, two=True, d=1):
@@ -50,23 +73,23 @@ def reason(code):
     return i18n.E_OTHER
 
 
-def keys(s, ev, app, fields, change):
-    """The keys of an entry of ``fields`` fields (``s`` has ``i``, ``err``
-    and ``kept``): UP/DOWN change the field through ``change(up, repeats)``
-    (which says whether anything changed),
-    OK goes to the next field, BACK to the one before (on the first, it
-    leaves). True when OK was pressed on the last field: record it then.
-    What is typed is saved once the buttons rest, so a power cut comes back
-    to it; leaving saves the table again if it was."""
+def keys(s, ev, app, change):
+    """Handle event ``ev`` for the entry ``s`` (a Form, with ``err`` and
+    ``ok(app)``): UP/DOWN change the field through ``change(up, repeats)``
+    (which says whether anything changed), OK goes to the next field or,
+    on the last, records the entry (``s.ok``), BACK goes to the field
+    before (on the first, it leaves). False when the event changed nothing
+    (see ``handle`` in the screens package). What is typed is saved once
+    the buttons rest, so a power cut comes back to it; leaving saves the
+    table again if it was."""
     b, kind, n = ev
     if b in (UP, DOWN) and kind in (PRESS, REPEAT):
         if not change(b == UP, n):
             return False
         s.err = None
-        app.dirty = True
         s.kept = True
         app.save_soon()
-        return False
+        return True
     if kind != PRESS:
         return False
     if b == BACK:
@@ -77,14 +100,13 @@ def keys(s, ev, app, fields, change):
             app.pop()
             if s.kept:
                 app.save_soon()
-        app.dirty = True
     elif b == OK:
-        if s.i + 1 >= fields:
-            return True
-        s.err = None
-        s.i += 1
-        app.dirty = True
-    return False
+        if s.i + 1 >= s.fields:
+            s.ok(app)
+        else:
+            s.err = None
+            s.i += 1
+    return True
 
 
 def refusal(app, e):
@@ -96,5 +118,5 @@ def refusal(app, e):
         s = s % e.nums
     if e.side is not None:
         tail = ": " + s
-        s = ui.fit(app.side_name(e.side), 126 - ui.width(tail)) + tail
+        s = ui.fit(app.side_name(e.side), ui.WIDTH - 2 - ui.width(tail)) + tail
     return s

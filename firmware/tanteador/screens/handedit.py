@@ -23,26 +23,25 @@ class HandEdit:
         self.sel = 0
         self.seam = 0
 
-    def draw(self, fb, app):
+    def draw(self, app):
         h = app.match.hands[self.index]
-        ui.title(fb, app, app.t(i18n.EDIT) % h.number)
+        ui.title(app, app.t(i18n.EDIT) % h.number)
         if app.match.chiamata:
             first = _call(app, h.entry)
         else:
             first = (app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points]))
         rows = [first, (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
+        ui.rows(app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
         from tanteador.screens.outcome import hand_outcome
 
-        ui.center(fb, app, 64 - ui.LINE, ui.fit(hand_outcome(app, h), 128))
+        ui.center(app, ui.fit(hand_outcome(app, h), ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         b = ev[0]
         if ev[1] != PRESS:
-            return
+            return False
         if b in (UP, DOWN):
             ui.step(self, 2, 1 if b == DOWN else -1, False)
-            app.dirty = True
         elif b == BACK:
             app.pop()
         elif b == OK:

@@ -25,11 +25,11 @@ class History:
         self.sel = n - 1 if n else 0
         self.seam = 0
 
-    def draw(self, fb, app):
+    def draw(self, app):
         hands = app.match.hands
-        ui.title(fb, app, app.t(i18n.HISTORY))
+        ui.title(app, app.t(i18n.HISTORY))
         if not hands:
-            ui.center(fb, app, 28, app.t(i18n.NO_HANDS))
+            ui.center(app, app.t(i18n.NO_HANDS), 28)
             return
         top = min(max(0, self.sel - _ROWS + 1), max(0, len(hands) - _ROWS))
         if self.sel < top:
@@ -46,41 +46,43 @@ class History:
             inv = i == self.sel
             c = 0 if inv else 1
             if inv:
-                fb.fill_rect(0, y, 128, ui.LINE, 1)
-            ui.text(fb, app, 1, y, "%d" % h.number, c)
+                app.p.bar(y)
+            app.p.text("%d" % h.number, 1, y, c)
             if h.trump is not None:
-                ui.suit(fb, app, 16, y + 1, h.trump, c)
+                ui.suit(app, h.trump, 16, y + 1, c)
             if app.match.chiamata:
-                _call(fb, app, h, y, c)
+                _call(app, h, y, c)
             else:
-                ui.text(fb, app, 32, y, "-".join(["%d" % p for p in h.points]), c)
+                app.p.text("-".join(["%d" % p for p in h.points]), 32, y, c)
                 w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
-                ui.right(fb, app, y, ui.fit(w, 44), 127, c)
+                app.p.right(ui.fit(w, 44), ui.WIDTH - 1, y, c)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         n = len(app.match.hands)
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            if n:
-                ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
-                app.dirty = True
+            if not n:
+                return False
+            ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK and n:
             from tanteador.screens.handedit import HandEdit
 
             app.push(HandEdit(self.sel))
+        else:
+            return False
 
 
-def _call(fb, app, h, y, c):
+def _call(app, h, y, c):
     """A chiamata hand's row from x 29: "Ana/Dani 75/70 +2" (caller/partner,
     points/bid, the caller's score), or "Ana alone" when the caller played
     alone; the names take what room the figures leave, the caller's first."""
     caller, partner, bid, points = h.entry
-    x = ui.right(fb, app, y, "%+d" % h.points[caller], 127, c)
-    x = ui.right(fb, app, y, "%d/%d" % (points, bid), x - 4, c)
+    x = app.p.right("%+d" % h.points[caller], ui.WIDTH - 1, y, c)
+    x = app.p.right("%d/%d" % (points, bid), x - 4, y, c)
     room = x - 4 - 29
     a = app.seat_name(caller)
     if partner == caller:
@@ -97,4 +99,4 @@ def _call(fb, app, h, y, c):
         a = ui.fit(a, avail - min(wb, _KEEP))
         b = ui.fit(b, avail - ui.width(a))
     s = a + sep + b
-    ui.text(fb, app, 29, y, s, c)
+    app.p.text(s, 29, y, c)

@@ -30,10 +30,10 @@ class HwTest:
         self.now = 0
         self.beep_until = None
 
-    def draw(self, fb, app):
+    def draw(self, app):
         p = app.p
-        p.rect(0, 0, 128, 64)
-        ui.title(fb, app, app.t(i18n.HWTEST))
+        p.rect(0, 0, ui.WIDTH, ui.HEIGHT)
+        ui.title(app, app.t(i18n.HWTEST))
         last = self.last[0] if self.last is not None else -1
         for i in range(4):
             x, y = _POS[i]
@@ -54,9 +54,9 @@ class HwTest:
                 s += " LONG"
             elif kind == REPEAT:
                 s += " x%d" % n
-            ui.center(fb, app, 50, "%s  #%d" % (s, self.count))
+            ui.center(app, "%s  #%d" % (s, self.count), 50)
         else:
-            ui.center(fb, app, 50, ui.fit(app.t(i18n.HOLD_BACK), 124))
+            ui.center(app, ui.fit(app.t(i18n.HOLD_BACK), 124), 50)
 
     def handle(self, ev, app):
         if ev[0] == BACK and ev[1] == LONG:
@@ -67,7 +67,6 @@ class HwTest:
         self.count += 1
         app.board.tone(_TONES[ev[0]])
         self.beep_until = self.now + _BEEP_MS
-        app.dirty = True
 
     def tick(self, app, now_ms):
         self.now = now_ms

@@ -25,12 +25,13 @@ class MatchEnd:
 
     def __init__(self, app, tune=True):
         self.sel = 0
+        self.seam = 0
         if tune:
             from tanteador.app import TUNE_END
 
             app.play(TUNE_END)
 
-    def draw(self, fb, app):
+    def draw(self, app):
         m = app.match
         w = m.winner
         s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % app.side_name(w)
@@ -38,31 +39,31 @@ class MatchEnd:
             # The winner and the time in the title: the scores need the room
             # of five or six names.
             t = duration(m.play_ms)
-            ui.title(fb, app, ui.fit(s, 120 - ui.width(t)))
-            ui.right(fb, app, 0, t, 126, 0)
-            self._scores(fb, app, ui.TITLE_H + 1)
+            ui.title(app, ui.fit(s, 120 - ui.width(t)))
+            app.p.right(t, ui.WIDTH - 2, 0, 0)
+            self._scores(app, ui.TITLE_H + 1)
         else:
-            ui.title(fb, app, app.t(i18n.MATCH_OVER))
-            ui.center(fb, app, ui.LINE, ui.fit(s, 128))
-            self._figures(fb, app, ui.LINE + _PITCH)
-        y = 64 - ui.LINE
-        fb.fill_rect(0, y, 128, ui.LINE, 1)
+            ui.title(app, app.t(i18n.MATCH_OVER))
+            ui.center(app, ui.fit(s, ui.WIDTH), ui.LINE)
+            self._figures(app, ui.LINE + _PITCH)
+        y = ui.HEIGHT - ui.LINE
+        app.p.bar(y)
         label = app.t(i18n.REMATCH if self.sel == 0 else i18n.NEW_MATCH)
-        ui.center(fb, app, y, "< " + label + " >", 64, 0)
+        ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
-    def _figures(self, fb, app, y):
+    def _figures(self, app, y):
         """Hands won, points and play time, a row each."""
         m = app.match
-        ui.text(fb, app, 0, y, app.t(i18n.HANDS))
-        ui.right(fb, app, y, "-".join(["%d" % v for v in m.won]))
+        app.p.text(app.t(i18n.HANDS), 0, y)
+        app.p.right("-".join(["%d" % v for v in m.won]), ui.WIDTH, y)
         y += _PITCH
-        ui.text(fb, app, 0, y, app.t(i18n.POINTS))
-        ui.right(fb, app, y, "-".join(["%d" % v for v in m.totals]))
+        app.p.text(app.t(i18n.POINTS), 0, y)
+        app.p.right("-".join(["%d" % v for v in m.totals]), ui.WIDTH, y)
         y += _PITCH
-        ui.text(fb, app, 0, y, app.t(i18n.TIME))
-        ui.right(fb, app, y, duration(m.play_ms))
+        app.p.text(app.t(i18n.TIME), 0, y)
+        app.p.right(duration(m.play_ms), ui.WIDTH, y)
 
-    def _scores(self, fb, app, y):
+    def _scores(self, app, y):
         """Every player's score, highest first (seat order on a tie), two to a row."""
         m = app.match
         tot = m.totals
@@ -74,18 +75,17 @@ class MatchEnd:
             xr = x + 60 + (k % 2)
             yy = y + (k // 2) * ui.LINE
             v = "%d" % tot[i]
-            ui.right(fb, app, yy, v, xr)
-            ui.text(fb, app, x, yy, ui.fit(app.seat_name(i), xr - x - ui.width(v) - 4))
+            app.p.right(v, xr, yy)
+            app.p.text(ui.fit(app.seat_name(i), xr - x - ui.width(v) - 4), x, yy)
         # A score is read with the name to its left, not the one after it.
-        fb.vline(63, y + 1, ((len(order) + 1) // 2) * ui.LINE - 2, 1)
+        app.p.vline(ui.WIDTH // 2 - 1, y + 1, ((len(order) + 1) // 2) * ui.LINE - 2, 1)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if kind != PRESS:
-            return
+            return False
         if b in (UP, DOWN):
-            self.sel ^= 1
-            app.dirty = True
+            ui.step(self, 2, 1 if b == DOWN else -1, False)
         elif b == BACK:
             app.pop()
         elif b == OK:

@@ -10,15 +10,7 @@ _ROWS = const(4)  # rows of LINE px below the title: 4 fit in 64 px
 
 
 def _end(app):
-    app.archive()
-    app.match = None
-    app.trump = None
-    app.hand_ms = 0
-    # The match's screens go before the setup loads, as at a match end.
-    app.stack = []
-    app.sweep()
-    app.home()
-    app.commit()
+    app.end_match()
 
 
 class Menu:
@@ -36,44 +28,24 @@ class Menu:
         self.sel = 0
         self.seam = 0
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.MENU))
-        ui.rows(fb, app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
+    def draw(self, app):
+        ui.title(app, app.t(i18n.MENU))
+        ui.rows(app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             ui.step(self, len(self.items), 1 if b == DOWN else -1, kind == REPEAT)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK:
             self.pick(app, self.items[self.sel])
 
     def pick(self, app, item):
-        m = app.match
         if item in (i18n.UNDO, i18n.REDO):
-            n = len(m.hands)
-            last = m.hands[-1] if n else None
-            done = m.undo() if item == i18n.UNDO else m.redo()
-            app.home()
-            if not done:
-                app.notice(i18n.NOTHING)
-                return
-            if last is not None and len(m.hands) < n:
-                # The hand is in play again, with its trump and its time so far.
-                app.trump = last.trump
-                app.hand_ms = last.elapsed_ms
-            elif len(m.hands) > n:
-                app.trump = m.next_trump
-                app.hand_ms = 0
-            app.commit()
-            if item == i18n.UNDO:
-                app.notice(i18n.UNDONE, n)
-            else:
-                app.notice(i18n.REDONE, len(m.hands))
+            app.undo(item == i18n.REDO)
         elif item == i18n.HISTORY:
             from tanteador.screens.history import History
 

@@ -30,11 +30,11 @@ class Names:
                 return c
         return names[i]
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.NAMES))
+    def draw(self, app):
+        ui.title(app, app.t(i18n.NAMES))
         s = self.setup
-        items = [("%d" % (i + 1), s.name(app, i)) for i in range(len(s.names))]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
+        items = [("%d" % (i + 1), app.seat_name(i, s.names)) for i in range(len(s.names))]
+        ui.rows(app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -45,14 +45,11 @@ class Names:
                 self.setup.names[self.sel] = self._next(self.sel, -d)
             else:
                 ui.step(self, n, d, kind == REPEAT)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif self.editing:
             self.editing = False
-            app.dirty = True
         elif b == BACK:
             app.pop()
         elif b == OK:
             self.editing = True
-            app.dirty = True

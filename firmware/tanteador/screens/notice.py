@@ -19,12 +19,12 @@ class Notice:
         # ms == 0: stays until a button is pressed.
         self.until = now_ms + ms if ms else None
 
-    def draw(self, fb, app):
+    def draw(self, app):
         s = app.t(self.sid)
         if self.arg is not None:
             s = s % self.arg
-        fb.rect(0, 8, 128, 48, 1)
-        ui.wrap(fb, app, s, 14, box=True)
+        app.p.rect(0, 8, ui.WIDTH, 48, 1)
+        ui.wrap(app, s, 14, box=True)
 
     def handle(self, ev, app):
         app.pop()

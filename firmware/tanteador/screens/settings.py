@@ -78,13 +78,12 @@ class Settings:
             c["timeout"] = TIMEOUTS[(_index(TIMEOUTS, c["timeout"]) + d) % len(TIMEOUTS)]
         else:
             c["sound"] = 0 if c["sound"] else 1
-        app.dirty = True
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.SETTINGS))
+    def draw(self, app):
+        ui.title(app, app.t(i18n.SETTINGS))
         names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
-        ui.rows(fb, app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
+        ui.rows(app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -94,13 +93,11 @@ class Settings:
                 self._change(app, self.rows[self.sel], d)
             else:
                 ui.step(self, len(self.rows), d, kind == REPEAT)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif self.editing:
             if b in (OK, BACK):
                 self.editing = False
-                app.dirty = True
                 if self._get(app, self.rows[self.sel]) != self.before:
                     app.commit()
         elif b == BACK:
@@ -112,4 +109,3 @@ class Settings:
                 return
             self.editing = True
             self.before = self._get(app, self.rows[self.sel])
-            app.dirty = True

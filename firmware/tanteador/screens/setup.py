@@ -179,7 +179,7 @@ class Setup:
         if r == _CAPPOTTO:
             return "x%d" % c[3]
         if r == _FIRST:
-            return app.t(i18n.DRAW) if self.first < 0 else self.name(app, self.first)
+            return app.t(i18n.DRAW) if self.first < 0 else app.seat_name(self.first, self.names)
         return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
 
     def style(self, app):
@@ -187,9 +187,6 @@ class Setup:
         if self.cards is not None:
             return self.cards
         return CARDS_FRENCH if app.cfg["lang"] == "pt" else CARDS_SPANISH
-
-    def name(self, app, i):
-        return self.names[i] or app.t(i18n.PLAYER) % (i + 1)
 
     def change(self, app, r, d):
         o = self.o
@@ -242,17 +239,15 @@ class Setup:
         c[1] = min(c[1], 3 * c[0] // 2)
         self.o.call = c
 
-    def draw(self, fb, app):
-        ui.title(fb, app, app.t(i18n.NEW_MATCH))
+    def draw(self, app):
+        ui.title(app, app.t(i18n.NEW_MATCH))
         rows = self.rows()
         if self.sel >= len(rows):
             self.sel = len(rows) - 1
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
-        ui.rows(fb, app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
+        ui.rows(app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
         if self.err is not None:
-            y = 64 - ui.LINE
-            fb.fill_rect(0, y - 1, 128, ui.LINE + 1, 1)
-            ui.center(fb, app, y, app.t(i18n.E_SETUP), 64, 0)
+            ui.refusal(app, app.t(i18n.E_SETUP), 0)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -265,7 +260,6 @@ class Setup:
             else:
                 ui.step(self, len(rows), d, kind == REPEAT)
             self.err = None
-            app.dirty = True
             return
         if kind == LONG and b == OK and not self.editing:
             from tanteador.screens.menu import Menu
@@ -273,13 +267,13 @@ class Setup:
             app.push(Menu(app))
             return
         if kind != PRESS:
-            return
+            return False
         if self.editing:
             self.editing = False
-            app.dirty = True
         elif b == BACK:
-            if len(app.stack) > 1:
-                app.pop()
+            if len(app.stack) < 2:
+                return False
+            app.pop()
         elif b == OK:
             if r == _START:
                 self.start(app)
@@ -292,10 +286,8 @@ class Setup:
                 self.cards = None
                 self.sel = 0
                 self.seam = 0
-                app.dirty = True
             else:
                 self.editing = True
-                app.dirty = True
 
     def options(self, app):
         """The options as chosen (first dealer 0 until the draw sets it)."""
@@ -321,11 +313,10 @@ class Setup:
             if row in rows:
                 self.sel = rows.index(row)
                 self.seam = 0
-            app.dirty = True
             return
         if self.first < 0:
             from tanteador.screens.dealdraw import DealDraw
 
-            app.push(DealDraw(app, o, [self.name(app, i) for i in range(o.players)]))
+            app.push(DealDraw(app, o, [app.seat_name(i, self.names) for i in range(o.players)]))
             return
         app.begin(o)

@@ -52,7 +52,7 @@ def columns(vals):
     n = len(vals)
     if n > 4:
         return False
-    w = 128 // n
+    w = ui.WIDTH // n
     for v in vals:
         if ui.big_width("%d" % v) > w - 2:
             return False
@@ -93,14 +93,16 @@ def _put(app, pieces, x, y):
     """Draw a side's label (see Table._side) from (x, y)."""
     for p in pieces:
         if p[0] is not None:
-            x += ui.icon(None, app, x, y + 3, p[0]) + 2
-        x += ui.text(None, app, x, y, p[1]) + 1
+            x += app.p.icon(p[0], x, y + 3) + 2
+        x += app.p.text(p[1], x, y) + 1
 
 
 class Table:
     NAME = "table"
 
-    def __init__(self):
+    def __init__(self, banner=None):
+        # The hand just recorded (its index), told until the next press.
+        self.banner = banner
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
@@ -109,14 +111,14 @@ class Table:
         m = app.match
         return m.time_left_ms(app.hand_ms) if m.options.goal == GOAL_TIME else None
 
-    def draw(self, fb, app):
+    def draw(self, app):
         # Scores, names and the dealer change only with a new Table (a hand
         # recorded or undone): kept, so setting the trump or the clock's
         # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
-            self._body(fb, app)
+            self._body(app)
             app.p.keep(self)
-        self._top(fb, app)
+        self._top(app)
 
     def _goal(self, app):
         """(icon, text) of the goal line: time left, or the target."""
@@ -135,58 +137,58 @@ class Table:
         w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
         return max(w1, w2)
 
-    def _top(self, fb, app):
+    def _top(self, app):
         """The band's right part (hand number, signals, goal or time, trump) and the result."""
         m = app.match
         y = _BAND_Y
-        if app.banner is not None:
-            self._result(fb, app, m)
-        if app.banner is None or self._cols:
-            x = ui.right(fb, app, y, app.t(i18n.HAND) % m.hand_no, 128)
+        if self.banner is not None:
+            self._result(app, m)
+        if self.banner is None or self._cols:
+            x = app.p.right(app.t(i18n.HAND) % m.hand_no, ui.WIDTH, y)
             if m.options.signals:
-                ui.icon(fb, app, x - ui.ICON_W - 3, y + 2, icons.SIGNALS)
+                app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
-        x = 128
+        x = ui.WIDTH
         if not m.over:
             if app.trump is not None:
                 x -= ui.SUIT_W
-                ui.suit(fb, app, x, y + 1, app.trump)
+                ui.suit(app, app.trump, x, y + 1)
             else:
-                x = ui.right(fb, app, y, "?", 127)
+                x = app.p.right("?", ui.WIDTH - 1, y)
             x -= 3
         ic, s = self._goal(app)
         left = self._left(app)
         self._shown = None if left is None else (left + 999) // 1000
-        x = ui.right(fb, app, y, s, x) - ui.ICON_W - 2
-        ui.icon(fb, app, x, y + 2, ic)
+        x = app.p.right(s, x, y) - ui.ICON_W - 2
+        app.p.icon(ic, x, y + 2)
 
-    def _result(self, fb, app, m):
+    def _result(self, app, m):
         """The last hand's result, highlighted: over the names row, or in the grid
         in place of the hand number."""
         from tanteador.screens.outcome import hand_outcome
 
-        s = hand_outcome(app, m.hands[app.banner])
+        s = hand_outcome(app, m.hands[self.banner])
         if self._cols:
-            app.p.bar(0, _BANNER_H, 0, 128, 0)
+            app.p.bar(0, _BANNER_H, 0, ui.WIDTH, 0)
             s = ui.fit(s, 122)
-            x = 64 - ui.width(s) // 2
+            x = ui.WIDTH // 2 - ui.width(s) // 2
             app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
-            ui.text(fb, app, x, 0, s, 0)
+            app.p.text(s, x, 0, 0)
         else:
-            s = ui.fit(s, 128 - self._dealer_end - 8)
-            x = 126 - ui.width(s)
+            s = ui.fit(s, ui.WIDTH - self._dealer_end - 8)
+            x = ui.WIDTH - 2 - ui.width(s)
             # A row under the grid's last digits: the label does not touch them.
             app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
-            ui.text(fb, app, x, _BAND_Y, s, 0)
+            app.p.text(s, x, _BAND_Y, 0)
 
-    def _body(self, fb, app):
+    def _body(self, app):
         """The scores with the sides' names, then the dealer."""
         m = app.match
         vals = m.progress()[0]
         n = len(vals)
         self._cols = columns(vals)
         if self._cols:
-            w = 128 // n
+            w = ui.WIDTH // n
             if n == 2:
                 self._two(app, m)
             for i in range(n):
@@ -194,35 +196,35 @@ class Table:
                 if n > 2:
                     p, lw = self._side(app, m, i, w - 4)
                     _put(app, p, cx - lw // 2, 0)
-                ui.big_center(fb, app, _DIGITS_Y, "%d" % vals[i], cx, 1, w - 2)
+                ui.big_center(app, "%d" % vals[i], _DIGITS_Y, cx, 1, w - 2)
                 if i:
                     # Under the names: two sides' names may reach across it.
                     top = _DIGITS_Y if n == 2 else 2
-                    fb.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
+                    app.p.vline(i * w, top, _DIGITS_Y + ui.BIG_H - 1 - top, 1)
         else:
             for i in range(n):
                 y = (i // 2) * _ROW
                 x0 = (i % 2) * 66
                 s = "%d" % vals[i]
-                ui.medium_right(fb, app, y, s, x0 + 62)
+                ui.medium_right(app, s, x0 + 62, y)
                 _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
-            ui.text(fb, app, 0, _LINE2_Y, ui.fit(app.t(i18n.MATCH_OVER), 128 - self._right_w(app) - 4))
+            app.p.text(ui.fit(app.t(i18n.MATCH_OVER), ui.WIDTH - self._right_w(app) - 4), 0, _LINE2_Y)
             return
-        x = ui.icon(fb, app, 0, _DEALER_Y + 5, icons.DEALER) + 3
-        room = 128 - self._right_w(app) - 4 - x
-        self._dealer_end = x + ui.label(fb, app, x, _DEALER_Y, ui.label_fit(app.seat_name(m.dealer), room))
+        x = app.p.icon(icons.DEALER, 0, _DEALER_Y + 5) + 3
+        room = ui.WIDTH - self._right_w(app) - 4 - x
+        self._dealer_end = x + ui.label(app, ui.label_fit(app.seat_name(m.dealer), room), x, _DEALER_Y)
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
-        whole = [self._side(app, m, i, 128) for i in range(2)]
+        whole = [self._side(app, m, i, ui.WIDTH) for i in range(2)]
         # Two blank columns at the edges, eight between the names: two names, not one.
         rooms = _shares([whole[i][1] for i in range(2)], 116)
         # A label that fits its room is the one already made: made again only to shorten it.
         p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0])
         p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1])
         x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
-        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), 126 - w1)
+        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), ui.WIDTH - 2 - w1)
         _put(app, p0, x0, 0)
         _put(app, p1, x1, 0)
 
@@ -285,18 +287,19 @@ class Table:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if app.banner is not None:
-            app.banner = None
-            app.dirty = True
+        # The result told after a hand goes at the next press: a redraw.
+        told = self.banner is not None
+        self.banner = None
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
                 from tanteador.screens.trump import next_suit
 
                 app.set_trump(next_suit(app.trump, b == DOWN))
-            return
+                return
+            return told
         if b != OK:
-            return
+            return told
         if kind == LONG:
             from tanteador.screens.menu import Menu
 

@@ -30,28 +30,27 @@ class Trump:
             s = app.trump
         self.suit = 0 if s is None else s
 
-    def draw(self, fb, app):
+    def draw(self, app):
         title = app.t(i18n.TRUMP)
         if self.edit is not None:
             title = app.t(i18n.EDIT) % (self.edit + 1)
-        ui.title(fb, app, title)
+        ui.title(app, title)
         y = ui.LINE + 4
         for s in range(4):
             x = s * 32 + 4
             c = 1
             if s == self.suit:
-                fb.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
+                app.p.fill_rect(x - 2, y - 2, ui.SUIT_L + 4, ui.SUIT_L + 4, 1)
                 c = 0
-            ui.suit(fb, app, x, y, s, c, True)
-        ui.center(fb, app, y + ui.SUIT_L + 4, ui.suit_name(app, self.suit))
+            ui.suit(app, s, x, y, c, True)
+        ui.center(app, ui.suit_name(app, self.suit), y + ui.SUIT_L + 4)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             self.suit = next_suit(self.suit, b == DOWN)
-            app.dirty = True
         elif kind != PRESS:
-            return
+            return False
         elif b == BACK:
             app.pop()
         elif b == OK:

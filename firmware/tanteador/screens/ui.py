@@ -15,6 +15,8 @@ from tanteador import draw as D
 from tanteador import i18n, icons
 
 LINE = D.LINE
+WIDTH = D.WIDTH
+HEIGHT = D.HEIGHT
 BIG_H = const(25)
 SUIT_W = const(11)
 SUIT_H = const(11)
@@ -32,17 +34,7 @@ def width(s):
     return D.text_width(s)
 
 
-def text(fb, app, x, y, s, c=1):
-    """Text with its box's top-left at (x, y); returns its width."""
-    return app.p.text(s, x, y, c)
-
-
-def right(fb, app, y, s, xr=128, c=1):
-    """Text ending at column ``xr`` - 1; returns its left x."""
-    return app.p.right(s, xr, y, c)
-
-
-def center(fb, app, y, s, cx=64, c=1):
+def center(app, s, y, cx=WIDTH // 2, c=1):
     """Text centred on column ``cx``."""
     return app.p.text(s, cx - D.text_width(s) // 2, y, c)
 
@@ -59,7 +51,7 @@ def icon_width(icon_id):
     return icons.INDEX[icon_id * 4 + 2]
 
 
-def label(fb, app, x, y, s):
+def label(app, s, x, y):
     """``s`` in the label font (capitals 13 px), its box's top-left at (x, y)."""
     return app.p.text(s, x, y, 1, D.LABEL)
 
@@ -69,7 +61,7 @@ def label_fit(s, w):
     return D.ellipsize(s, w, D.LABEL)
 
 
-def big_center(fb, app, y, s, cx, c=1, room=128):
+def big_center(app, s, y, cx, c=1, room=WIDTH):
     """A number in big digits centred on ``cx`` (medium digits if it exceeds ``room``)."""
     font = D.BIG
     if D.text_width(s, font) > room:
@@ -78,7 +70,7 @@ def big_center(fb, app, y, s, cx, c=1, room=128):
     return app.p.text(s, cx - D.text_width(s, font) // 2, y, c, font)
 
 
-def medium_right(fb, app, y, s, xr, c=1):
+def medium_right(app, s, xr, y, c=1):
     """Digits in the medium font ending at column ``xr`` - 1."""
     return app.p.right(s, xr, y, c, D.MEDIUM)
 
@@ -89,7 +81,7 @@ def style(app):
     return 0 if m is None else m.options.cards
 
 
-def suit(fb, app, x, y, s, c=1, large=False, cards=None):
+def suit(app, s, x, y, c=1, large=False, cards=None):
     """A suit icon centred in a SUIT_W x SUIT_H box (SUIT_L square when ``large``).
 
     ``cards``: the card style, when it is not the match's (a setup not
@@ -116,11 +108,7 @@ def rank_name(app, r, cards):
     return app.part(i18n.RANKS_FR if cards else i18n.RANKS, r)
 
 
-def icon(fb, app, x, y, icon_id, c=1):
-    return app.p.icon(icon_id, x, y, c)
-
-
-def title(fb, app, s, trump=None, hint=None):
+def title(app, s, trump=None, hint=None):
     """The title bar: inverted band with ``s`` on it, and the trump at its right.
 
     The band is a row taller than the text line, so that descenders keep a
@@ -128,19 +116,20 @@ def title(fb, app, s, trump=None, hint=None):
     ``hint`` (what a long press of UP/DOWN does) goes right of the title,
     after the UP and DOWN arrows, where the title leaves room for it.
     """
-    app.p.bar(0, TITLE_H)
-    x = 128
+    p = app.p
+    p.bar(0, TITLE_H)
+    x = WIDTH
     if trump is not None:
-        x = 128 - SUIT_W - 2
-        suit(fb, app, x, 1, trump, 0)
+        x = WIDTH - SUIT_W - 2
+        suit(app, trump, x, 1, 0)
     if hint is not None:
         hw = width(hint) + ICON_W + 2
         if width(s) + hw + 10 <= x:
-            x = right(fb, app, 0, hint, x - 3, 0) - ICON_W
-            icon(fb, app, x, 1, icons.UP, 0)
-            icon(fb, app, x, 6, icons.DOWN, 0)
+            x = p.right(hint, x - 3, 0, 0) - ICON_W
+            p.icon(icons.UP, x, 1, 0)
+            p.icon(icons.DOWN, x, 6, 0)
             x -= 3
-    app.p.text(fit(s, x - 4), 2, 0, 0)
+    p.text(fit(s, x - 4), 2, 0, 0)
 
 
 def step(scr, n, d, held):
@@ -164,7 +153,7 @@ def step(scr, n, d, held):
     scr.seam = went
 
 
-def lay(app, n, sel, nvis, seam, y0, w=128):
+def lay(app, n, sel, nvis, seam, y0, w=WIDTH):
     """The rows in view right after the cursor went round (``seam``, see
     ``step``): (index, y) pairs round the seam (see ``seam.around``), None
     when the list shows its rows from the top row on, as it does otherwise."""
@@ -177,7 +166,7 @@ def lay(app, n, sel, nvis, seam, y0, w=128):
     return None
 
 
-def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
+def rows(app, items, sel, y0, nvis, editing=False, seam=0):
     """A scrolling list of (label, value) rows with the row ``sel`` highlighted.
 
     While ``editing`` the selected value alone is inverted, to show that
@@ -187,7 +176,7 @@ def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
     top = 0
     if n > nvis:
         top = min(max(0, sel - nvis // 2), n - nvis)
-    w = 128 if n <= nvis else 125
+    w = WIDTH if n <= nvis else WIDTH - 3
     p = app.p
     spots = lay(app, n, sel, nvis, seam, y0, w)
     for i in range(min(n, nvis)):
@@ -216,14 +205,23 @@ def rows(fb, app, items, sel, y0, nvis, editing=False, seam=0):
                 p.right(value, w - 2, y, c)
     if n > nvis:
         h = nvis * LINE
-        p.vline(126, y0, h, 1)
+        p.vline(WIDTH - 2, y0, h, 1)
         bh = max(3, h * nvis // n)
-        p.fill_rect(126, y0 + (h - bh) * top // (n - nvis), 2, bh, 1)
+        p.fill_rect(WIDTH - 2, y0 + (h - bh) * top // (n - nvis), 2, bh, 1)
 
 
-def wrap(fb, app, s, y, box=False):
+def refusal(app, s, up=1):
+    """The last line as a refusal: ``s`` inverted in a band along the bottom
+    of the screen, ``up`` rows above the line's place (1: its descenders
+    keep a row of band under them)."""
+    y = HEIGHT - LINE
+    app.p.bar(y - 1, LINE + 1)
+    center(app, s, y - up, WIDTH // 2, 0)
+
+
+def wrap(app, s, y, box=False):
     """``s`` word-wrapped and centred from row ``y``; returns the row below it."""
-    for line in D.wrap(s, 120 if box else 126):
-        center(fb, app, y, line)
+    for line in D.wrap(s, 120 if box else WIDTH - 2):
+        center(app, line, y)
         y += LINE
     return y
