@@ -462,11 +462,7 @@ class App:
         self.commit()
         hint = match.options.prep_hint
         if hint is not None:
-            from tanteador.rules import HINTS
-
-            for i in range(len(HINTS)):
-                if HINTS[i] == hint:
-                    self.notice(getattr(i18n, "H_" + hint.upper()), ms=0)
+            self.notice(getattr(i18n, "H_" + hint.upper()), ms=0)
 
     def play(self, tune):
         """Play a tune of (Hz, ms) pairs on the buzzer when the sound is on."""
