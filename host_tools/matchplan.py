@@ -73,7 +73,7 @@ def start_doc(opts, lang="en"):
     """The saved document of a device whose new match (``opts`` dict) is at the table."""
     from tanteador.document import default_cfg
     from tanteador.match import Match
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     o = MatchOptions(**opts).validate()
     cfg = default_cfg()

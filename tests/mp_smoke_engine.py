@@ -6,7 +6,7 @@ import gc
 import json
 
 from tanteador.match import Match, dumps, loads
-from tanteador.options import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
+from tanteador.matchoptions import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
                                PAIRS, SOLO, TRIOS)
 from tanteador.rules import RulesError
 from tanteador.seating import draw_for_dealer

@@ -30,7 +30,7 @@ from tanteador.app import App
 from tanteador.document import validate
 from tanteador.flashfs import DirFS
 from tanteador.match import Match
-from tanteador.options import CCW
+from tanteador.matchoptions import CCW
 
 GAP_MS = 120
 TICK_MS = 10
@@ -66,7 +66,7 @@ class Agent:
             fs.remove(name)
         if players:
             from tanteador.document import default_cfg
-            from tanteador.options import CHIAMATA, GOAL_POINTS, MatchOptions
+            from tanteador.matchoptions import CHIAMATA, GOAL_POINTS, MatchOptions
             from tanteador.store import Store
 
             o = MatchOptions(players=players, sides=CHIAMATA, goal=GOAL_POINTS, target=12)

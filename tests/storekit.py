@@ -9,7 +9,7 @@ from tanteador.store import STATE, TMP, Store
 
 
 from tanteador.match import Match
-from tanteador.options import GOAL_HANDS, MatchOptions
+from tanteador.matchoptions import GOAL_HANDS, MatchOptions
 from tanteador.rules import StateError
 
 POINTS = ((70, 50), (0, 120), (61, 59), (88, 32), (45, 75), (60, 60), (102, 18))

@@ -7,7 +7,7 @@ import os
 from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli, matchplan
-from tanteador.options import CHIAMATA, GOAL_HANDS, GOAL_POINTS
+from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
 HERE = os.path.dirname(os.path.abspath(__file__))

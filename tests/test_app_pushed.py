@@ -9,7 +9,7 @@ from app_helpers import boot, hand, play, reboot, saved
 from host_tools import mplane
 from tanteador import matchdoc
 from tanteador.match import Match
-from tanteador.options import PAIRS, MatchOptions
+from tanteador.matchoptions import PAIRS, MatchOptions
 from tanteador.rules import StateError
 
 NAMES = ["Ana", "Eva", "Luis", "Pau"]

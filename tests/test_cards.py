@@ -7,7 +7,7 @@ import pytest
 
 from tanteador import draw, i18n, icons
 from tanteador.match import Match, dumps, loads
-from tanteador.options import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
+from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
 from tanteador.rules import HINTS, RANK_FACE, RANK_FACE_FR, RANK_POINTS, RulesError, deck_ranks
 
 # The compact options list exactly as the version before the card style wrote it.

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 from tanteador import chiamata
 from tanteador.match import Match, VERSION, dumps, loads
-from tanteador.options import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
+from tanteador.matchoptions import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                PAIRS, MatchOptions)
 from tanteador.rules import RulesError, StateError
 

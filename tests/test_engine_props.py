@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from tanteador import chiamata, goals, rotation
 from tanteador.match import Match
-from tanteador.options import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
+from tanteador.matchoptions import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
 from tanteador.rules import RulesError, check_points, hand_winner
 
 VALUES = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tanteador.match import Match, dumps, loads
-from tanteador.options import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
+from tanteador.matchoptions import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
 from tanteador.rules import RulesError, StateError, hand_winner
 
 

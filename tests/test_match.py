@@ -5,7 +5,7 @@ trump), 004 (count the smaller pile)."""
 import pytest
 
 from tanteador.match import Match
-from tanteador.options import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
+from tanteador.matchoptions import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
                                PREP_UNDRAWN, TRIOS, CW)
 from tanteador.rules import BASTOS, COPAS, ESPADAS, OROS, RulesError
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tanteador.match import Match, VERSION, dumps, loads
-from tanteador.options import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
+from tanteador.matchoptions import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
 from tanteador.rules import RulesError, StateError
 
 

@@ -33,7 +33,7 @@ def _check_cfg(c):
             cfg[k] = v
     last = c.get("last")
     if last is not None:
-        from tanteador.options import MatchOptions
+        from tanteador.matchoptions import MatchOptions
 
         try:
             MatchOptions.from_list(last)

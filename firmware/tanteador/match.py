@@ -25,7 +25,7 @@ from collections import namedtuple
 from micropython import const
 
 from tanteador import goals, rotation
-from tanteador.options import TIE_LAST, TIE_SPLIT
+from tanteador.matchoptions import TIE_LAST, TIE_SPLIT
 from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_winner
 
 # Version 3 knows the tricks: a hand whose points no deal in whole tricks

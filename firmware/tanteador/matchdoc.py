@@ -15,7 +15,7 @@ before, and a firmware without it ignores the key.
 import json
 
 from tanteador.match import DUMP_BATCH, _EDIT, EDIT_BIT, HEAD_BITS, VERSION, Match, _word
-from tanteador.options import MatchOptions
+from tanteador.matchoptions import MatchOptions
 from tanteador.rules import RulesError, StateError
 
 

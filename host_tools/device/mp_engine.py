@@ -80,7 +80,7 @@ def _code(exc):
 
 
 def _options(cfg):
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     return MatchOptions(**cfg)
 

@@ -24,7 +24,7 @@ class DealDraw:
     NAME = "draw"
 
     def __init__(self, app, opts, names):
-        from tanteador.options import PAIRS
+        from tanteador.matchoptions import PAIRS
         from tanteador.seating import draw_for_dealer
 
         n = opts.players
