@@ -27,7 +27,7 @@ import sys
 
 from hostboard import HostBoard
 from tanteador.app import App
-from tanteador.document import validate
+from tanteador.savefile import validate
 from tanteador.flashfs import DirFS
 from tanteador.match import Match
 from tanteador.matchoptions import CCW
@@ -65,7 +65,7 @@ class Agent:
         for name in fs.listdir():
             fs.remove(name)
         if players:
-            from tanteador.document import default_cfg
+            from tanteador.savefile import default_cfg
             from tanteador.matchoptions import CHIAMATA, GOAL_POINTS, MatchOptions
             from tanteador.store import Store
 

@@ -10,7 +10,7 @@ import sys
 
 from micropython import const
 
-from tanteador import document, i18n
+from tanteador import i18n, savefile
 from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
@@ -75,7 +75,7 @@ class App:
         self.fb = board.display
         self.keys = Buttons()
         self.store = Store(board.fs)
-        self.cfg = document.default_cfg()
+        self.cfg = savefile.default_cfg()
         self.match = None
         self.stack = []
         self.dirty = True
@@ -102,7 +102,7 @@ class App:
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
-        doc, problem = self.store.load(document.validate)
+        doc, problem = self.store.load(savefile.validate)
         # What parsing the save left behind goes before the screens load.
         _collect()
         from tanteador.draw import Painter
@@ -234,14 +234,14 @@ class App:
         i = len(self.stack) - 1
         while i >= 0:
             n = self.stack[i].NAME
-            if n in document.RESUMABLE:
+            if n in savefile.RESUMABLE:
                 scr = n
                 break
             i -= 1
         m = self.match
         if m is not None and not (live and hasattr(m, "dump")):
             m = m.to_dict()
-        doc = {"v": document.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
+        doc = {"v": savefile.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
                "tr": self.trump if m is not None else None}
         if scr == "entry":
             doc["en"] = self.stack[i].typed()
