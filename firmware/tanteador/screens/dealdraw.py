@@ -25,7 +25,7 @@ class DealDraw:
 
     def __init__(self, app, opts, names):
         from tanteador.matchoptions import PAIRS
-        from tanteador.seating import draw_for_dealer
+        from tanteador.firstdealer import draw_for_dealer
 
         n = opts.players
         pairs = opts.sides == PAIRS and n == 4

@@ -6,7 +6,7 @@ import pytest
 
 from tanteador.matchoptions import MatchOptions, PAIRS, SOLO, TRIOS
 from tanteador.rules import RulesError
-from tanteador.seating import draw_for_dealer
+from tanteador.firstdealer import draw_for_dealer
 
 
 class Script:
