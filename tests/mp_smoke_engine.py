@@ -5,7 +5,8 @@ Runs under MicroPython (e.g. with a Pico-sized heap) and CPython."""
 import gc
 import json
 
-from tanteador.match import Match, dumps, loads
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
                                PAIRS, SOLO, TRIOS)
 from tanteador.rules import RulesError

@@ -6,7 +6,8 @@ import re
 import pytest
 
 from tanteador import draw, i18n, icons
-from tanteador.match import Match, dumps, loads
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
 from tanteador.rules import HINTS, RANK_FACE, RANK_FACE_FR, RANK_POINTS, RulesError, deck_ranks
 

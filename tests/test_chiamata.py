@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tanteador import chiamata
-from tanteador.match import Match, VERSION, dumps, loads
+from tanteador.match import Match, VERSION
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                PAIRS, MatchOptions)
 from tanteador.rules import RulesError, StateError

@@ -6,7 +6,8 @@ from host_tools import mplane
 CODE = r"""
 import gc, json
 from tanteador import chiamata
-from tanteador.match import Match, dumps, loads
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, TIE_LAST, MatchOptions
 from tanteador.rules import RulesError, hand_winner
 

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from tanteador.match import Match, dumps, loads
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
 from tanteador.rules import RulesError, StateError, hand_winner
 

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from tanteador.match import Match, VERSION, dumps, loads
+from tanteador.match import Match, VERSION
+from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
 from tanteador.rules import RulesError, StateError
 
