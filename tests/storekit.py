@@ -5,12 +5,12 @@ import os
 
 from faultfs import FaultFS, PowerCut, restore, snapshot
 from tanteador.flashfs import DirFS
+from tanteador.matchdoc import StateError
 from tanteador.store import STATE, TMP, Store
 
 
 from tanteador.match import Match
 from tanteador.matchoptions import GOAL_HANDS, MatchOptions
-from tanteador.rules import StateError
 
 POINTS = ((70, 50), (0, 120), (61, 59), (88, 32), (45, 75), (60, 60), (102, 18))
 

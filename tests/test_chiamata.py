@@ -7,10 +7,10 @@ from hypothesis import given, strategies as st
 
 from tanteador import chiamata
 from tanteador.match import Match, VERSION
-from tanteador.matchdoc import dumps, loads
+from tanteador.matchdoc import StateError, dumps, loads
 from tanteador.matchoptions import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                PAIRS, MatchOptions)
-from tanteador.rules import RulesError, StateError
+from tanteador.rules import RulesError
 
 
 def opts(players=5, goal=GOAL_HANDS, target=5, **kw):

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from tanteador.match import Match, VERSION
-from tanteador.matchdoc import dumps, loads
+from tanteador.matchdoc import StateError, dumps, loads
 from tanteador.matchoptions import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
-from tanteador.rules import RulesError, StateError
+from tanteador.rules import RulesError
 
 
 def compact(d):

@@ -18,7 +18,15 @@ import json
 
 from tanteador.match import DUMP_BATCH, EDIT, HEAD_BITS, VERSION, Match
 from tanteador.matchoptions import MatchOptions
-from tanteador.rules import RulesError, StateError
+from tanteador.rules import RulesError
+
+
+class StateError(ValueError):
+    """A saved document that cannot be loaded: 'json', 'shape', 'newer' or 'history'."""
+
+    def __init__(self, code, detail=""):
+        super().__init__(code + (": " + detail if detail else ""))
+        self.code = code
 
 
 def to_dict(m):

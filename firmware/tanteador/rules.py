@@ -266,14 +266,6 @@ class RulesError(ValueError):
         self.nums = nums
 
 
-class StateError(ValueError):
-    """A saved document that cannot be loaded: 'json', 'shape', 'newer' or 'history'."""
-
-    def __init__(self, code, detail=""):
-        super().__init__(code + (": " + detail if detail else ""))
-        self.code = code
-
-
 def deck_ranks(deck):
     """Rank indexes present in a deck of 40 or 48 cards, highest first."""
     if deck == 48:

@@ -64,21 +64,24 @@ def _check_entry(en, match):
     return en
 
 
+def _refuse(code):
+    # StateError comes with the match's saved form, loaded only for a refusal
+    # or a match: a device without one does not hold it.
+    from tanteador.matchdoc import StateError
+
+    raise StateError(code)
+
+
 def validate(doc):
     """The saved document -> (cfg, match or None, screen name, trump picked
     or None, entry values or None: see "en" above).
 
-    Raises on a bad document.
+    Raises StateError (see matchdoc) on a bad document.
     """
-    from tanteador.rules import StateError
-
-    if not isinstance(doc, dict):
-        raise StateError("shape")
-    v = doc.get("v")
-    if type(v) is not int:
-        raise StateError("shape")
-    if v > VERSION:
-        raise StateError("newer")
+    if not isinstance(doc, dict) or type(doc.get("v")) is not int:
+        _refuse("shape")
+    if doc["v"] > VERSION:
+        _refuse("newer")
     cfg = _check_cfg(doc.get("cfg", {}))
     m = doc.get("m")
     match = None
