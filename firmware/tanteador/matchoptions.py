@@ -43,7 +43,8 @@ PREP_UNDRAWN = const(1)
 CARDS_SPANISH = const(0)
 CARDS_FRENCH = const(1)
 
-NAME_MAX = const(12)
+# Longest player name, in characters (names.json's too: see store.check_names).
+MAX_NAME_CHARS = const(12)
 
 # Chiamata scores: [defender, partner, alone, cappotto]. With a partner each
 # of the three defenders wins or loses ``defender``, the partner ``partner``
@@ -167,7 +168,7 @@ class MatchOptions:
             if type(self.names) not in (list, tuple) or len(self.names) != n:
                 raise RulesError("names")
             for x in self.names:
-                if type(x) is not str or len(x) > NAME_MAX:
+                if type(x) is not str or len(x) > MAX_NAME_CHARS:
                     raise RulesError("names")
             self.names = list(self.names)
         f = self.first_dealer

@@ -52,9 +52,9 @@ PUSHED = "event.json"
 ARCH_TMP = "h.tmp"
 ARCH_KEEP = 50
 MAX_STATE = 65536
-MAX_NAMES = 4096
-NAMES_MAX = 16
-NAME_LEN = 12
+# Largest names.json read, in bytes, and most names it may hold.
+MAX_NAMES_BYTES = 4096
+MAX_NAME_COUNT = 16
 _ENOSPC = 28
 CHUNK = 512
 

@@ -9,7 +9,7 @@ for a moment (boot, setup, match end) and unloads it again (see
 import json
 
 from tanteador.store import (
-    ARCH_KEEP, ARCH_TMP, MAX_NAMES, MAX_STATE, NAME_LEN, NAMES, NAMES_MAX,
+    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES,
     PUSHED, STATE, TMP, _Out, _dump,
 )
 
@@ -37,7 +37,7 @@ def load(st, validate):
 
 def names(st):
     """Player names of Store ``st``; see ``Store.names``."""
-    obj, problem = _read(st, NAMES, MAX_NAMES)
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
     if problem is not None:
         return []
     try:
@@ -55,7 +55,7 @@ def pushed(st):
         return None, None
     from tanteador.matchdoc import from_push
 
-    return _checked(st, PUSHED, from_push, MAX_NAMES)
+    return _checked(st, PUSHED, from_push, MAX_NAMES_BYTES)
 
 
 def _checked(st, name, check, limit):
@@ -161,14 +161,16 @@ def check_names(obj):
     ``'empty'`` a name empty or only spaces, ``'long'`` more than 12
     characters, ``'chars'`` a control or non-character code point.
     """
+    from tanteador.matchoptions import MAX_NAME_CHARS
+
     if not isinstance(obj, list) or any(not isinstance(s, str) for s in obj):
         raise ValueError("list")
-    if len(obj) > NAMES_MAX:
+    if len(obj) > MAX_NAME_COUNT:
         raise ValueError("many")
     for s in obj:
         if not s.strip():
             raise ValueError("empty")
-        if len(s) > NAME_LEN:
+        if len(s) > MAX_NAME_CHARS:
             raise ValueError("long")
         for c in s:
             o = ord(c)
