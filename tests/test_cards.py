@@ -38,7 +38,7 @@ def test_a_bad_style_is_refused(bad):
         MatchOptions.from_list(OLD_LIST + [bad])
     with pytest.raises(RulesError) as e:
         MatchOptions(cards=bad).validate()
-    assert e.value.code == "players"
+    assert e.value.code == "deck"
 
 
 @pytest.mark.parametrize("n", [12, 13, 16, 0])

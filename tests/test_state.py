@@ -133,7 +133,7 @@ def test_dump_writes_the_document_piece_by_piece():
 
 
 @pytest.mark.parametrize("field,value,code", [
-    ("deck", 40.0, "players"), ("prep", True, "players"), ("direction", True, "players"),
+    ("deck", 40.0, "deck"), ("prep", True, "deck"), ("direction", True, "direction"),
     ("sides", True, "sides"), ("tie", True, "goal"), ("tie", 0.0, "goal"),
 ])
 def test_setup_that_could_not_be_loaded_back_is_refused(field, value, code):
