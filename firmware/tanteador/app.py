@@ -38,11 +38,6 @@ _HELPERS = ("tanteador.firstdealer", "tanteador.stats", "tanteador.storeops")
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
          "tanteador.screens.notice", "tanteador.screens.trump")
-# Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
-TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
-# Screen off after this many seconds without a press (0 = never); it dims after DIM_MS.
-TIMEOUTS = (60, 180, 300, 600, 900, 1800, 0)
-CONTRASTS = (32, 96, 160, 255)
 
 
 def _collect():

@@ -13,6 +13,12 @@ from tanteador import i18n
 VERSION = const(1)
 # Screens worth coming back to after a reboot (the others are passing ones).
 RESUMABLE = ("table", "entry", "matchend", "history", "settings", "setup")
+# The choices the settings offer for "timeout" (seconds without a press
+# before the screen goes off, 0 = never; it dims before) and "contrast".
+TIMEOUTS = (60, 180, 300, 600, 900, 1800, 0)
+CONTRASTS = (32, 96, 160, 255)
+# Match end tune, played when "sound" is on: (Hz, ms) pairs, 0 Hz = a rest.
+TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
 
 
 def default_cfg():

@@ -26,7 +26,7 @@ class MatchEnd:
     def __init__(self, app, tune=True):
         self.sel = 0
         if tune:
-            from tanteador.app import TUNE_END
+            from tanteador.savefile import TUNE_END
 
             app.play(TUNE_END)
 
