@@ -179,7 +179,7 @@ class App:
             return False, problem
         self.start(m)
         # Only once the match is saved: a power cut before this takes the file again.
-        self.store._drop(PUSHED)
+        self.store.discard(PUSHED)
         self.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
         return True, None
 

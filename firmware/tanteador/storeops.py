@@ -3,14 +3,16 @@
 Kept apart so the table screen does not hold its code: the app imports it
 for a moment (boot, setup, match end) and unloads it again (see
 ``App.sweep``). ``store.Store`` forwards to these functions, which take the
-``Store`` as their first argument.
+``Store`` as their first argument and use only the public side of
+``store`` (``Store.fs``, ``write_atomic``, ``discard``; ``dump``,
+``TextOut``).
 """
 
 import json
 
 from tanteador.store import (
     ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES,
-    PUSHED, STATE, TMP, _Out, _dump,
+    PUSHED, STATE, TMP, TextOut, dump,
 )
 
 _CODES = ("newer", "shape", "history")
@@ -20,7 +22,7 @@ def load(st, validate):
     """Load the saved document of Store ``st``; see ``Store.load``."""
     fs = st.fs
     if fs.exists(ARCH_TMP):
-        st._drop(ARCH_TMP)
+        st.discard(ARCH_TMP)
     name = STATE
     if fs.exists(TMP):
         if not fs.exists(STATE) and _read(st, TMP)[1] is None:
@@ -29,7 +31,7 @@ def load(st, validate):
             except OSError:
                 name = TMP  # load it where it is; the next save replaces it
         else:
-            st._drop(TMP)
+            st.discard(TMP)
     if not fs.exists(name):
         return None, None
     return _checked(st, name, validate, MAX_STATE)
@@ -79,11 +81,11 @@ def archive(st, match_doc):
     if nums and _same(st, _arch(nums[-1]), match_doc):
         return None
     n = nums[-1] + 1 if nums else 1
-    problem = st._write(ARCH_TMP, _arch(n), match_doc)
+    problem = st.write_atomic(ARCH_TMP, _arch(n), match_doc)
     if problem is None:
         nums.append(n)
         while len(nums) > ARCH_KEEP:
-            st._drop(_arch(nums.pop(0)))
+            st.discard(_arch(nums.pop(0)))
     return problem
 
 
@@ -120,8 +122,8 @@ def _same(st, name, doc):
     try:
         f = st.fs.open(name, "rb")
         try:
-            cmp = _Out(f, True)
-            _dump(doc, cmp)
+            cmp = TextOut(f, True)
+            dump(doc, cmp)
             cmp.flush()
             return cmp.same and not f.read(1)
         finally:
