@@ -47,7 +47,7 @@ def test_round_trip_identity_with_undo_log():
     assert m2.can_redo and m2.redo() and m.redo() and m2 == m
     for _ in range(40):
         m2.undo()
-    assert m2.hands == [] and not m2.can_undo
+    assert m2.hands == [] and not m2.cursor
 
 
 def test_loads_and_dumps():

@@ -312,11 +312,6 @@ class Match:
     # --- undo / redo ------------------------------------------------------
 
     @property
-    def can_undo(self):
-        """True if there is an action to undo."""
-        return self.cursor > 0
-
-    @property
     def can_redo(self):
         """True if there is an undone action to redo."""
         return self.cursor < self.log_size
