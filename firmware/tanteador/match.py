@@ -486,14 +486,12 @@ class Match:
         c, o = self._at(k)
         h = c[o]
         edit = h & EDIT_BIT
-        a = [0] * (n + (3 if edit else 2))
+        a = [EDIT if edit else h] + [0] * (n + (2 if edit else 1))
         if edit:
-            a[0] = EDIT
             a[1] = c[o + 1] | c[o + 2] << 8
             a[2] = h & HEAD_BITS
             j = 3
         else:
-            a[0] = h
             a[-1] = _word(c, o + 3 + n)
             j = 1
         for i in range(n):
