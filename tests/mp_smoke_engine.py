@@ -5,11 +5,12 @@ Runs under MicroPython (e.g. with a Pico-sized heap) and CPython."""
 import gc
 import json
 
-from tanteador.match import Match, dumps, loads
-from tanteador.options import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
+from tanteador.matchoptions import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
                                PAIRS, SOLO, TRIOS)
 from tanteador.rules import RulesError
-from tanteador.seating import draw_for_dealer
+from tanteador.firstdealer import draw_for_dealer
 
 VALUES = (11, 11, 11, 11, 10, 10, 10, 10, 4, 4, 4, 4, 3, 3, 3, 3, 2, 2, 2, 2)
 

@@ -30,10 +30,10 @@ if sys.implementation.name == "micropython":
 else:
     from host_tools.device.hostboard import HostBoard
 from tanteador.app import App
-from tanteador.document import validate
+from tanteador.savefile import validate
 from tanteador.flashfs import DirFS
 from tanteador.match import Match
-from tanteador.options import CCW
+from tanteador.matchoptions import CCW
 
 GAP_MS = 120
 TICK_MS = 10
@@ -68,8 +68,8 @@ class Agent:
         for name in fs.listdir():
             fs.remove(name)
         if players:
-            from tanteador.document import default_cfg
-            from tanteador.options import CHIAMATA, GOAL_POINTS, MatchOptions
+            from tanteador.savefile import default_cfg
+            from tanteador.matchoptions import CHIAMATA, GOAL_POINTS, MatchOptions
             from tanteador.store import Store
 
             o = MatchOptions(players=players, sides=CHIAMATA, goal=GOAL_POINTS, target=12)
@@ -231,7 +231,7 @@ def check_match(m, d):
     c = Match.from_dict(d)
     _eq(c.to_dict(), d, "the saved form does not replay to the same match")
     _same(c, m, "replayed")
-    if c.can_undo:
+    if c.cursor:
         c.undo()
         c.redo()
         _eq(c.to_dict(), d, "undo then redo changed the match")

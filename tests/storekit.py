@@ -5,12 +5,12 @@ import os
 
 from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
 from tanteador.flashfs import DirFS
+from tanteador.matchdoc import StateError
 from tanteador.store import STATE, TMP, Store
 
 
 from tanteador.match import Match
-from tanteador.options import GOAL_HANDS, MatchOptions
-from tanteador.rules import StateError
+from tanteador.matchoptions import GOAL_HANDS, MatchOptions
 
 POINTS = ((70, 50), (0, 120), (61, 59), (88, 32), (45, 75), (60, 60), (102, 18))
 

@@ -3,7 +3,7 @@ entry's last line and its rows, each played by the buttons."""
 
 from app_helpers import boot, play
 
-from tanteador.options import MatchOptions
+from tanteador.matchoptions import MatchOptions
 
 
 def _begin(tmp_path, **opts):

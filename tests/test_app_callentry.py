@@ -8,7 +8,7 @@ from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli
 from host_tools.harness import matchplan
-from tanteador.options import CHIAMATA, GOAL_HANDS, GOAL_POINTS
+from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
 HERE = os.path.dirname(os.path.abspath(__file__))

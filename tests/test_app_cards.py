@@ -8,7 +8,7 @@ from app_helpers import boot, hand, play, reboot, saved
 from host_tools.harness import mplane
 from tanteador import i18n
 from tanteador.icons import DEALER, FRENCH, LARGE
-from tanteador.options import CARDS_FRENCH, CARDS_SPANISH
+from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH
 
 # Each step: (label, script played before the screen is reported).
 STEPS = (

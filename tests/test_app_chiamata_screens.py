@@ -9,7 +9,7 @@ from host_tools.device.hostboard import HostBoard
 
 from host_tools.harness import layout
 from tanteador import draw, i18n, icons
-from tanteador.options import (CALL_DEFAULT, CALL_MAX, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME,
+from tanteador.matchoptions import (CALL_DEFAULT, CALL_MAX, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME,
                                GOAL_WINS, PAIRS, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS, MatchOptions)
 from tanteador.screens import setup as setup_screen
 from tanteador.screens import ui

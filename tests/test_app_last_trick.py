@@ -3,7 +3,7 @@
 from app_helpers import TRUMP_AND_ENTRY, boot, play, saved
 
 from host_tools.harness import matchplan
-from tanteador.options import GOAL_POINTS, TIE_LAST
+from tanteador.matchoptions import GOAL_POINTS, TIE_LAST
 
 
 def _start(tmp_path, **opts):

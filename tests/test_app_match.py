@@ -5,7 +5,7 @@ import sys
 from app_helpers import COUNT, TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, saved
 
 from tanteador import icons
-from tanteador.options import PAIRS
+from tanteador.matchoptions import PAIRS
 
 
 def test_two_player_match_to_three_from_power_on(tmp_path):

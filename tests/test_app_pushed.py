@@ -9,8 +9,8 @@ from app_helpers import boot, hand, play, reboot, saved
 from host_tools.harness import mplane
 from tanteador import matchdoc
 from tanteador.match import Match
-from tanteador.options import PAIRS, MatchOptions
-from tanteador.rules import StateError
+from tanteador.matchdoc import StateError
+from tanteador.matchoptions import PAIRS, MatchOptions
 
 NAMES = ["Ana", "Eva", "Luis", "Pau"]
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from app_helpers import boot, hand, play, reboot, saved
 
-from tanteador.options import GOAL_POINTS, MatchOptions
+from tanteador.matchoptions import GOAL_POINTS, MatchOptions
 
 NAMES = ["Ana", "Mª José", "Luis"]
 

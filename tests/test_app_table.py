@@ -17,7 +17,7 @@ def test_four_solo_players_get_big_digits(tmp_path):
 
 
 def test_wide_point_totals_fall_back_to_the_grid(tmp_path):
-    from tanteador.options import GOAL_POINTS, MatchOptions
+    from tanteador.matchoptions import GOAL_POINTS, MatchOptions
 
     board, app = boot(tmp_path)
     app.begin(MatchOptions(players=4, goal=GOAL_POINTS, target=500))

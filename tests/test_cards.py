@@ -6,8 +6,9 @@ import re
 import pytest
 
 from tanteador import draw, i18n, icons
-from tanteador.match import Match, dumps, loads
-from tanteador.options import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
+from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
 from tanteador.rules import HINTS, RANK_FACE, RANK_FACE_FR, RANK_POINTS, RulesError, deck_ranks
 
 # The compact options list exactly as the version before the card style wrote it.
@@ -37,7 +38,7 @@ def test_a_bad_style_is_refused(bad):
         MatchOptions.from_list(OLD_LIST + [bad])
     with pytest.raises(RulesError) as e:
         MatchOptions(cards=bad).validate()
-    assert e.value.code == "players"
+    assert e.value.code == "deck"
 
 
 @pytest.mark.parametrize("n", [12, 13, 16, 0])

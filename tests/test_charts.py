@@ -7,7 +7,7 @@ from host_tools.commands import names, pull
 from host_tools.support import charts
 from tanteador import fonts
 from tanteador.match import Match
-from tanteador.options import SOLO, MatchOptions
+from tanteador.matchoptions import SOLO, MatchOptions
 
 
 def device_name_chars():
@@ -79,7 +79,7 @@ def test_wins_per_player_count_matches_played_to_their_goal():
 
 
 def chiamata_record():
-    from tanteador.options import CHIAMATA, GOAL_POINTS
+    from tanteador.matchoptions import CHIAMATA, GOAL_POINTS
 
     m = Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_POINTS, target=6,
                            names=["Ana", "Beto", "Carla", "Dani", "Eva"]))
@@ -102,7 +102,7 @@ def test_a_chiamata_chart_draws_scores_below_zero(tmp_path):
 
 
 def test_players_level_on_hands_won_keep_their_own_lines():
-    from tanteador.options import CHIAMATA, GOAL_POINTS
+    from tanteador.matchoptions import CHIAMATA, GOAL_POINTS
 
     m = Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_POINTS, target=9,
                            names=["Ana", "Beto", "Carla", "Dani", "Eva"]))

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from tanteador import chiamata
-from tanteador.match import Match, VERSION, dumps, loads
-from tanteador.options import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
+from tanteador.match import Match, VERSION
+from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchoptions import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                PAIRS, MatchOptions)
-from tanteador.rules import RulesError, StateError
+from tanteador.rules import RulesError
 
 
 def opts(players=5, goal=GOAL_HANDS, target=5, **kw):
@@ -21,7 +22,7 @@ def test_the_setup_takes_five_or_six_players_the_forty_cards_and_fitting_goals()
         o = opts(n)
         assert o.chiamata and o.nsides == n and o.tricks_per_hand == 8 and o.undrawn_cards == 0
         assert o.prep_hint is None and o.side_seats(2) == (2,) and o.side_of(4) == 4
-    for bad, code in ((dict(players=4), "sides"), (dict(deck=48), "players"), (dict(goal=GOAL_WINS), "goal"),
+    for bad, code in ((dict(players=4), "sides"), (dict(deck=48), "deck"), (dict(goal=GOAL_WINS), "goal"),
                       (dict(tie=1), "goal"), (dict(reverse=True), "goal"), (dict(capote=True), "goal"),
                       (dict(trump_cycle=True), "goal"), (dict(call=[1, 2, 1, 2]), "goal"),
                       (dict(call=[0, 0, 1, 2]), "goal"), (dict(call=[1, 1, 1, 5]), "goal"),

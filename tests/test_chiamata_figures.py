@@ -1,7 +1,7 @@
 """Briscola chiamata's figures: what the table shows and what the statistics count."""
 
 from tanteador.match import Match
-from tanteador.options import CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, SOLO, MatchOptions
+from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, SOLO, MatchOptions
 
 
 def call(players=5, **kw):

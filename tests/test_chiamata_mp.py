@@ -6,8 +6,9 @@ from host_tools.harness import mplane
 CODE = r"""
 import gc, json
 from tanteador import chiamata
-from tanteador.match import Match, dumps, loads
-from tanteador.options import CHIAMATA, GOAL_HANDS, GOAL_POINTS, TIE_LAST, MatchOptions
+from tanteador.match import Match
+from tanteador.matchdoc import dumps, loads
+from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, TIE_LAST, MatchOptions
 from tanteador.rules import RulesError, hand_winner
 
 for players in (5, 6):

@@ -79,7 +79,7 @@ def readonly(tmp_path):
 def save_folder(folder):
     """A flash folder with a finished match and one in play."""
     from tanteador.match import Match
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     folder.mkdir()
     m = Match(MatchOptions(players=2, names=["Ana", "Luis"], target=2))

@@ -9,7 +9,7 @@ from fakeboard import FakeBoard
 from host_tools import cli
 from host_tools.support import link as linkmod
 from tanteador.match import Match
-from tanteador.options import MatchOptions
+from tanteador.matchoptions import MatchOptions
 
 
 def finished_match():
@@ -123,7 +123,7 @@ def test_pull_from_a_flash_folder(board, tmp_path):
 
 
 def test_a_french_suited_match_names_its_trumps_in_its_style(tmp_path):
-    from tanteador.options import CARDS_FRENCH
+    from tanteador.matchoptions import CARDS_FRENCH
 
     m = Match(MatchOptions(players=2, names=["Rui", "Inês"], cards=CARDS_FRENCH))
     for t in range(4):
@@ -140,7 +140,7 @@ def test_a_french_suited_match_names_its_trumps_in_its_style(tmp_path):
 
 
 def chiamata_match():
-    from tanteador.options import CHIAMATA, GOAL_POINTS
+    from tanteador.matchoptions import CHIAMATA, GOAL_POINTS
 
     m = Match(MatchOptions(players=6, sides=CHIAMATA, goal=GOAL_POINTS, target=9,
                            names=["Ana", "Beto", "Carla", "Dani", "Eva", "Fede"]))
@@ -182,7 +182,7 @@ def test_a_chiamata_match_exports_the_roles_and_every_players_score(tmp_path):
 
 
 def test_a_tie_settled_by_the_last_trick_names_who_took_it(tmp_path):
-    from tanteador.options import TIE_LAST
+    from tanteador.matchoptions import TIE_LAST
 
     m = Match(MatchOptions(players=2, names=["Ana", "Luis"], tie=TIE_LAST))
     m.record(0, (60, 60), 60000, last=1)

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 from tanteador import chiamata, goals, rotation
 from tanteador.match import Match
-from tanteador.options import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
+from tanteador.matchoptions import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
 from tanteador.rules import RulesError, check_points, hand_winner
 
 VALUES = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4
@@ -132,7 +132,7 @@ def test_any_sequence_keeps_invariants(o, data):
                     assert e.code == "over"
             else:
                 m.record(t, pts, data.draw(st.integers(0, 20 * 60000)), last_for(data, m, pts))
-                assert m.can_undo and not m.can_redo
+                assert m.cursor and not m.can_redo
                 m.undo()
                 assert m.can_redo
                 m.redo()
@@ -159,7 +159,7 @@ def test_any_sequence_keeps_invariants(o, data):
                 assert m.redo() and m.to_dict() == before
                 assert m.undo() and m.to_dict() == mid
             else:
-                assert not m.can_undo
+                assert not m.cursor
         elif op == "redo":
             if m.redo():
                 assert m.undo() and m.to_dict() == before

@@ -10,7 +10,7 @@ from event_helpers import event_of, run
 from host_tools.support import charts
 from host_tools.commands.event import page
 from tanteador.match import Match
-from tanteador.options import PAIRS, SOLO, MatchOptions
+from tanteador.matchoptions import PAIRS, SOLO, MatchOptions
 
 
 def pairs(names, sides_hands):

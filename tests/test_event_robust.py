@@ -15,8 +15,8 @@ from fakeboard import FakeBoard
 from host_tools import ROOT
 from host_tools.support import link as linkmod
 from tanteador.match import Match
-from tanteador.options import PAIRS as SIDES_PAIRS
-from tanteador.options import MatchOptions
+from tanteador.matchoptions import PAIRS as SIDES_PAIRS
+from tanteador.matchoptions import MatchOptions
 
 
 @pytest.fixture

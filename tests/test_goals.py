@@ -5,7 +5,7 @@ number of hands, time limit, reverse), 003 (Briscola best of 1/3/5, 61+),
 import pytest
 
 from tanteador.match import Match
-from tanteador.options import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
+from tanteador.matchoptions import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                MatchOptions, PAIRS, TIE_SPLIT, TIE_VOID)
 from tanteador.rules import RulesError
 

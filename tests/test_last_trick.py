@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from tanteador.match import Match, dumps, loads
-from tanteador.options import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
-from tanteador.rules import RulesError, StateError, hand_winner
+from tanteador.match import Match
+from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchoptions import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
+from tanteador.rules import RulesError, hand_winner
 
 
 def test_the_last_trick_settles_a_tie_and_nothing_else():

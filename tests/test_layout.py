@@ -10,7 +10,7 @@ from host_tools.device.script import Player, parse
 from tanteador import draw, i18n, icons
 from tanteador.app import App
 from tanteador.match import Match
-from tanteador.options import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
+from tanteador.matchoptions import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
 from tanteador.store import Store
 
 from host_tools.harness import layout

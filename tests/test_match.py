@@ -5,7 +5,7 @@ trump), 004 (count the smaller pile)."""
 import pytest
 
 from tanteador.match import Match
-from tanteador.options import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
+from tanteador.matchoptions import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
                                PREP_UNDRAWN, TRIOS, CW)
 from tanteador.rules import BASTOS, COPAS, ESPADAS, OROS, RulesError
 
@@ -93,9 +93,9 @@ def test_undo_redo_to_the_start_rewinds_everything():
         states.append((m.dealer, list(m.won), list(m.totals), m.over))
     assert m.over and m.winner == 0
     for i in range(5, 0, -1):
-        assert m.can_undo and m.undo()
+        assert m.cursor and m.undo()
         assert (m.dealer, m.won, m.totals, m.over) == states[i - 1]
-    assert not m.can_undo and not m.undo() and m.hands == []
+    assert not m.cursor and not m.undo() and m.hands == []
     for i in range(1, 6):
         assert m.redo()
         assert (m.dealer, m.won, m.totals, m.over) == states[i]
@@ -168,7 +168,7 @@ def test_edit_that_changes_nothing_adds_no_step():
     m = Match(MatchOptions(target=5))
     m.record(OROS, 70)
     m.edit(0, points=70, trump=OROS)
-    assert m.undo() and not m.can_undo
+    assert m.undo() and not m.cursor
 
 
 def test_edit_reopens_a_finished_match():
@@ -222,14 +222,6 @@ def test_stats_figures():
     assert s["capotes"] == [1, 0]
     assert s["streak"] == [2, 1]
     assert s["duration_ms"] == 21000 == m.play_ms
-
-
-def test_history_rows():
-    from tanteador.stats import history
-    m = Match(MatchOptions(first_dealer=1))
-    m.record(ESPADAS, 60, 10)
-    m.record(COPAS, 90, 20)
-    assert history(m) == [(1, 1, ESPADAS, (60, 60), None, 10), (2, 0, COPAS, (90, 30), 0, 20)]
 
 
 def test_time_goal_play_time_is_the_sum_of_hands():

@@ -98,7 +98,7 @@ def test_bench_figures_are_consistent(quick):
 def test_the_check_is_timed_in_every_setup():
     # One case per table the setup allows (sides, players, tricks, undrawn
     # cards), each with points its check decides (or refuses) for a reason.
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError, check_points
 
     setups = set()

@@ -6,7 +6,7 @@ import pytest
 
 from tanteador import rotation
 from tanteador.match import Match
-from tanteador.options import CCW, CW, MatchOptions
+from tanteador.matchoptions import CCW, CW, MatchOptions
 
 
 @pytest.mark.parametrize("players,first,direction,dealers", [

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from tanteador import rules
-from tanteador.options import MatchOptions, PAIRS, SOLO, TRIOS
+from tanteador.matchoptions import MatchOptions, PAIRS, SOLO, TRIOS
 from tanteador.rules import RulesError, can_hold, check_points, prep_info
 
 VALUE_CARDS = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from tanteador.match import Match, VERSION, dumps, loads
-from tanteador.options import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
-from tanteador.rules import RulesError, StateError
+from tanteador.match import Match, VERSION
+from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchoptions import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
+from tanteador.rules import RulesError
 
 
 def compact(d):
@@ -46,7 +47,7 @@ def test_round_trip_identity_with_undo_log():
     assert m2.can_redo and m2.redo() and m.redo() and m2 == m
     for _ in range(40):
         m2.undo()
-    assert m2.hands == [] and not m2.can_undo
+    assert m2.hands == [] and not m2.cursor
 
 
 def test_loads_and_dumps():
@@ -132,7 +133,7 @@ def test_dump_writes_the_document_piece_by_piece():
 
 
 @pytest.mark.parametrize("field,value,code", [
-    ("deck", 40.0, "players"), ("prep", True, "players"), ("direction", True, "players"),
+    ("deck", 40.0, "deck"), ("prep", True, "deck"), ("direction", True, "direction"),
     ("sides", True, "sides"), ("tie", True, "goal"), ("tie", 0.0, "goal"),
 ])
 def test_setup_that_could_not_be_loaded_back_is_refused(field, value, code):

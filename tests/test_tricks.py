@@ -11,9 +11,10 @@ from app_helpers import TRUMP_AND_ENTRY, boot, play
 from host_tools.harness import matchplan, mplane
 
 from tanteador import draw, i18n
-from tanteador.match import VERSION, Match, dumps, loads
-from tanteador.options import GOAL_HANDS, GOAL_WINS, MatchOptions, PAIRS, PREP_UNDRAWN, TRIOS
-from tanteador.rules import OROS, RulesError, StateError
+from tanteador.match import VERSION, Match
+from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchoptions import GOAL_HANDS, GOAL_WINS, MatchOptions, PAIRS, PREP_UNDRAWN, TRIOS
+from tanteador.rules import OROS, RulesError
 
 SIX_40 = [6, None, 0, 40, 0, 0, 0, 2, 9, 0, 0, 0, 0, 0]   # six players, 40 cards, 9 hands
 

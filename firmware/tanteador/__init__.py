@@ -1,3 +1,33 @@
-"""Tanteador: a Brisca and Briscola scorekeeper for MicroPython and CPython."""
+"""Tanteador: a Brisca and Briscola scorekeeper for MicroPython and CPython.
+
+The modules in layers, lowest first. A module imports only from its own
+layer and those below it, never from one above; the only import circles
+are the two marked (a module and the companion it hands its rarely run or
+bulky part to). tests/test_layers.py holds every firmware module to this
+map: a new module gets a line here.
+
+    base      tanteador config
+    engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc stats
+    text      i18n lang lang.*
+    storage   flashfs store storeops savefile
+    drawing   fonts icons draw pages sh1106
+    input     buttons
+    screens   screens screens.*
+    app       app
+    board     board
+    boot      main
+
+    circle    match matchdoc
+    circle    store storeops
+
+base: the version and the board's pins and display. engine: the rules of
+play, a match's setup, its log and figures, its saved form; it takes time
+and randomness as arguments and knows nothing of screens or flash. text:
+the texts of the five languages. storage: the files on flash and the
+device's saved document. drawing: fonts, icons, the painter, the display
+pages. input: buttons into events. screens: one per screen. app: the
+running session. board: the Pico's pins, display and clock (the only
+module to touch ``machine``). boot: firmware/main.py.
+"""
 
 VERSION = "0.1.0"

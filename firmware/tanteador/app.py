@@ -10,7 +10,7 @@ import sys
 
 from micropython import const
 
-from tanteador import document, i18n
+from tanteador import i18n, savefile
 from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
@@ -33,16 +33,11 @@ _SAVE_QUIET_MS = const(1500)
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, figures, boot and
 # archive code): unloaded when the heap runs low.
-_HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
+_HELPERS = ("tanteador.firstdealer", "tanteador.stats", "tanteador.storeops")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
          "tanteador.screens.notice", "tanteador.screens.trump")
-# Match end tune: (Hz, ms) pairs, 0 Hz = a rest.
-TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
-# Screen off after this many seconds without a press (0 = never); it dims after DIM_MS.
-TIMEOUTS = (60, 180, 300, 600, 900, 1800, 0)
-CONTRASTS = (32, 96, 160, 255)
 
 
 def _collect():
@@ -75,7 +70,7 @@ class App:
         self.fb = board.display
         self.keys = Buttons()
         self.store = Store(board.fs)
-        self.cfg = document.default_cfg()
+        self.cfg = savefile.default_cfg()
         self.match = None
         self.stack = []
         self.dirty = True
@@ -100,7 +95,7 @@ class App:
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
-        doc, problem = self.store.load(document.validate)
+        doc, problem = self.store.load(savefile.validate)
         # What parsing the save left behind goes before the screens load.
         _collect()
         from tanteador.draw import Painter
@@ -182,7 +177,7 @@ class App:
             return False, problem
         self.start(m)
         # Only once the match is saved: a power cut before this takes the file again.
-        self.store._drop(PUSHED)
+        self.store.discard(PUSHED)
         self.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
         return True, None
 
@@ -231,14 +226,14 @@ class App:
         i = len(self.stack) - 1
         while i >= 0:
             n = self.stack[i].NAME
-            if n in document.RESUMABLE:
+            if n in savefile.RESUMABLE:
                 scr = n
                 break
             i -= 1
         m = self.match
         if m is not None and not (live and hasattr(m, "dump")):
             m = m.to_dict()
-        doc = {"v": document.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
+        doc = {"v": savefile.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
                "tr": self.trump if m is not None else None}
         if scr == "entry":
             doc["en"] = self.stack[i].typed()

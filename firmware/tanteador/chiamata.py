@@ -8,7 +8,7 @@ sits the hand out, scoring nothing.
 
 A hand is entered as ``(caller, partner, bid, points)``: seats, the bid,
 and the card points of the caller's side; ``partner == caller`` is a caller
-playing alone. The scores (options.CALL_DEFAULT) make every hand add up to
+playing alone. The scores (matchoptions.CALL_DEFAULT) make every hand add up to
 zero.
 """
 

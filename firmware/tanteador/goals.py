@@ -37,7 +37,7 @@ tie, and the goal is checked again after every hand):
   the fewest points wins it).
 """
 
-from tanteador.options import GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME
+from tanteador.matchoptions import GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME
 from tanteador.rules import hand_winner
 
 MINUTE_MS = 60000

@@ -25,7 +25,7 @@ from collections import namedtuple
 from micropython import const
 
 from tanteador import goals, rotation
-from tanteador.options import TIE_LAST, TIE_SPLIT
+from tanteador.matchoptions import TIE_LAST, TIE_SPLIT
 from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_winner
 
 # Version 3 knows the tricks: a hand whose points no deal in whole tricks
@@ -34,7 +34,8 @@ from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_w
 # the same rules otherwise. A match keeps the rules of the version it began
 # under (see from_dict).
 VERSION = 4
-_EDIT = "e"
+# An edit's first value in the document (a recorded hand's is its trump).
+EDIT = "e"
 
 # The log: actions as fixed-size byte records, kept in chunks of at most
 # _CHUNK bytes so that it grows without ever copying what is there nor asking
@@ -52,7 +53,7 @@ _CHUNK = const(256)
 # Highest elapsed_ms of one hand, 2**30 - 1 (12 days): a small int on the device.
 _MAX_MS = const(0x3FFFFFFF)
 _MAX_HANDS = const(0xFFFF)
-# Actions written at once by dump().
+# Log actions in one batch of the document's text (see batches).
 DUMP_BATCH = const(8)
 
 # One recorded hand: number (1-based), dealer seat, trump suit, points per
@@ -112,18 +113,21 @@ class Match:
         else:
             self._tricks = (0, 0)
             self._cap_undrawn = 0
-        # The log: _n actions of _size bytes, _per to a chunk; the first
-        # _cur are in effect, and make the _nh hands in play. An entry is
-        # _pw bytes.
-        self._pw = 4 if self.chiamata else self.nsides
-        self._size = 7 + self._pw
+        # The log: log_size actions of _size bytes, _per to a chunk; the
+        # first ``cursor`` are in effect (the rest can be redone), and make
+        # the _nh hands in play. An entry is entry_width bytes: the values of
+        # one hand's points or call. matchdoc reads the three.
+        self.entry_width = 4 if self.chiamata else self.nsides
+        self._size = 7 + self.entry_width
         self._per = _CHUNK // self._size
         self._chunks = []
-        self._n = self._cur = self._nh = 0
+        self.log_size = self.cursor = self._nh = 0
         # Log positions of the edits, in order (usually none).
         self._edits = []
-        # JSON text of each full batch of DUMP_BATCH log actions, for dump().
-        self._dumped = []
+        # JSON text of each full batch of DUMP_BATCH log actions, kept by
+        # matchdoc.dump so that saving a long match again builds only the
+        # last batch; a new action cuts the batches it changes.
+        self.batches = []
         # (table, round, event key) of a match an organiser's PC pushed for
         # an event, saved with it so the PC can tell whose result it is; () if none.
         self.event = event
@@ -273,7 +277,7 @@ class Match:
             self._figures()
             raise RulesError("over")
         self._act(t | EDIT_BIT, index, pts, 0)
-        self._edits.append(self._cur - 1)
+        self._edits.append(self.cursor - 1)
         return self._hand(index)
 
     def _at(self, k):
@@ -282,16 +286,16 @@ class Match:
 
     def _act(self, head, index, pts, ms):
         # A new action at the cursor: the undone ones can no longer be redone.
-        k = self._cur
+        k = self.cursor
         per = self._per
         del self._chunks[(k + per - 1) // per:]
-        del self._dumped[k // DUMP_BATCH:]
+        del self.batches[k // DUMP_BATCH:]
         ed = self._edits
         while ed and ed[-1] >= k:
             ed.pop()
         if k == len(self._chunks) * per:
             self._chunks.append(bytearray(per * self._size))
-        self._n = self._cur = k + 1
+        self.log_size = self.cursor = k + 1
         c, o = self._at(k)
         c[o] = head
         c[o + 1] = index & 255
@@ -308,21 +312,16 @@ class Match:
     # --- undo / redo ------------------------------------------------------
 
     @property
-    def can_undo(self):
-        """True if there is an action to undo."""
-        return self._cur > 0
-
-    @property
     def can_redo(self):
         """True if there is an undone action to redo."""
-        return self._cur < self._n
+        return self.cursor < self.log_size
 
     def undo(self):
         """Step back one action (record or edit). False if nothing to undo."""
-        if not self._cur:
+        if not self.cursor:
             return False
-        self._cur -= 1
-        c, o = self._at(self._cur)
+        self.cursor -= 1
+        c, o = self._at(self.cursor)
         if not c[o] & EDIT_BIT:
             self._nh -= 1
         self._figures()
@@ -330,14 +329,14 @@ class Match:
 
     def redo(self):
         """Step forward one undone action. False if nothing to redo."""
-        if self._cur >= self._n:
+        if self.cursor >= self.log_size:
             return False
-        c, o = self._at(self._cur)
-        self._cur += 1
+        c, o = self._at(self.cursor)
+        self.cursor += 1
         if c[o] & EDIT_BIT:
             self._figures()
         else:
-            n = self._pw
+            n = self.entry_width
             self._nh += 1
             self._tally(self._nh - 1, _word(c, o + 3 + n), c[o + 3:o + 3 + n], c[o])
         return True
@@ -351,7 +350,7 @@ class Match:
         # Log position of the action whose trump and points hand i, recorded
         # at p, has now: its latest edit in effect, else p itself.
         for e in self._edits:
-            if e >= self._cur:
+            if e >= self.cursor:
                 break
             if e > p and self._byte(e, 1) | self._byte(e, 2) << 8 == i:
                 p = e
@@ -364,7 +363,7 @@ class Match:
                 break
             p += 1
         c, o = self._at(self._latest(i, p))
-        n = self._pw
+        n = self.entry_width
         ent = tuple(c[o + 3:o + 3 + n])
         head = c[o]
         last = (head >> 2 & 7) - 1
@@ -421,7 +420,7 @@ class Match:
         # and ``head`` instead); returns the index of the hand that ended
         # the match, or None. Walks the log in place: a long match makes no
         # long lists.
-        n = self._pw
+        n = self.entry_width
         self.won = [0] * self.nsides
         self.totals = [0] * self.nsides
         self.play_ms = 0
@@ -430,7 +429,7 @@ class Match:
         end = None
         i = k = 0
         tmp = bytearray(n)
-        while k < self._cur:
+        while k < self.cursor:
             c = self._chunks[k // self._per]
             o = (k % self._per) * self._size
             if not c[o] & EDIT_BIT:
@@ -475,7 +474,29 @@ class Match:
         o.first_dealer = self.dealer
         return Match(o)
 
-    # --- state as data (see matchdoc) -------------------------------------
+    # --- the log as data (the document itself: see matchdoc) -------------
+
+    def action(self, k):
+        """Log action ``k`` in its document form: a recorded hand ``[head,
+        v0, v1, ..., elapsed_ms]``, an edit ``[EDIT, index, head, v0, v1,
+        ...]`` (the values the entry's, entry_width of them; the head the
+        trump, + 4 * (1 + the side that took the last trick) when that
+        settled a tie)."""
+        n = self.entry_width
+        c, o = self._at(k)
+        h = c[o]
+        edit = h & EDIT_BIT
+        a = [EDIT if edit else h] + [0] * (n + (2 if edit else 1))
+        if edit:
+            a[1] = c[o + 1] | c[o + 2] << 8
+            a[2] = h & HEAD_BITS
+            j = 3
+        else:
+            a[-1] = _word(c, o + 3 + n)
+            j = 1
+        for i in range(n):
+            a[j + i] = c[o + 3 + i]
+        return a
 
     def to_dict(self):
         """Compact JSON-able document (see matchdoc.to_dict)."""
@@ -503,16 +524,3 @@ class Match:
 def _word(c, o):
     return c[o] | c[o + 1] << 8 | c[o + 2] << 16 | c[o + 3] << 24
 
-
-def dumps(match):
-    """The match document as compact JSON text."""
-    from tanteador.matchdoc import dumps
-
-    return dumps(match)
-
-
-def loads(text):
-    """A Match from JSON text; StateError('json') when it does not parse."""
-    from tanteador.matchdoc import loads
-
-    return loads(text)

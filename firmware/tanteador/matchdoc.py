@@ -3,9 +3,11 @@
 A match document is ``{"v": version, "o": options.to_list(), "a": [action,
 ...], "c": cursor}``, each action the log record of match.py in JSON form.
 Loading replays every action through the engine, so a document the rules
-refuse never becomes a match. These functions read the log of a Match
-directly: this module is the other half of match.py, kept apart so that
-the engine and its saving compile in two smaller steps on the device.
+refuse never becomes a match. These functions use the Match's public log
+interface (log_size, cursor, entry_width, action, batches); they are a
+module of their own so that the engine and its saving compile in two
+smaller steps: match.py and this module as one do not compile in the
+MicroPython lane's 190 KB heap from the sources.
 
 A match pushed by an organiser's PC for an event also has ``"ev": [table,
 round, event key]`` (see ``from_push``); a document without it loads as
@@ -14,9 +16,17 @@ before, and a firmware without it ignores the key.
 
 import json
 
-from tanteador.match import DUMP_BATCH, _EDIT, EDIT_BIT, HEAD_BITS, VERSION, Match, _word
-from tanteador.options import MatchOptions
-from tanteador.rules import RulesError, StateError
+from tanteador.match import DUMP_BATCH, EDIT, HEAD_BITS, VERSION, Match
+from tanteador.matchoptions import MatchOptions
+from tanteador.rules import RulesError
+
+
+class StateError(ValueError):
+    """A saved document that cannot be loaded: 'json', 'shape', 'newer' or 'history'."""
+
+    def __init__(self, code, detail=""):
+        super().__init__(code + (": " + detail if detail else ""))
+        self.code = code
 
 
 def to_dict(m):
@@ -29,12 +39,13 @@ def to_dict(m):
     side that took the last trick) when that settled a tie. "c" (how
     many actions are in effect; the rest can be redone) is left out
     when all are; "ev" (an event's table, round and key) when set."""
-    acts = [None] * m._n
-    for k in range(m._n):
-        acts[k] = _action(m, k)
+    n = m.log_size
+    acts = [None] * n
+    for k in range(n):
+        acts[k] = m.action(k)
     d = {"v": m.version, "o": m.options.to_list(), "a": acts}
-    if m._cur != m._n:
-        d["c"] = m._cur
+    if m.cursor != n:
+        d["c"] = m.cursor
     if m.event:
         d["ev"] = list(m.event)
     return d
@@ -48,46 +59,25 @@ def dump(m, write):
     write('{"v":%d,"o":' % m.version)
     write(json.dumps(m.options.to_list(), separators=(",", ":")))
     write(',"a":[')
-    n = m._n
-    done = m._dumped
+    n = m.log_size
+    done = m.batches
     for k in range(0, n, DUMP_BATCH):
         b = k // DUMP_BATCH
         if b < len(done):
             text = done[b]
         else:
-            text = ",".join([json.dumps(_action(m, j), separators=(",", ":"))
+            text = ",".join([json.dumps(m.action(j), separators=(",", ":"))
                              for j in range(k, min(n, k + DUMP_BATCH))])
             if k + DUMP_BATCH <= n:
                 # A full batch of the log never changes until it is cut.
                 done.append(text)
         write(("," if k else "") + text)
     write("]")
-    if m._cur != n:
-        write(',"c":%d' % m._cur)
+    if m.cursor != n:
+        write(',"c":%d' % m.cursor)
     if m.event:
         write(',"ev":' + json.dumps(list(m.event), separators=(",", ":")))
     write("}")
-
-
-def _action(m, k):
-    # Log action k in its document form.
-    n = m._pw
-    c, o = m._at(k)
-    h = c[o]
-    edit = h & EDIT_BIT
-    a = [0] * (n + (3 if edit else 2))
-    if edit:
-        a[0] = _EDIT
-        a[1] = c[o + 1] | c[o + 2] << 8
-        a[2] = h & HEAD_BITS
-        j = 3
-    else:
-        a[0] = h
-        a[-1] = _word(c, o + 3 + n)
-        j = 1
-    for i in range(n):
-        a[j + i] = c[o + 3 + i]
-    return a
 
 
 def from_dict(d):
@@ -123,11 +113,11 @@ def from_dict(d):
     cur = d.get("c", len(acts) if type(acts) is list else 0)
     if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
         raise StateError("shape")
-    n = m._pw
+    n = m.entry_width
     for a in acts:
         if type(a) is not list:
             raise StateError("shape")
-        edit = len(a) == n + 3 and a[0] == _EDIT
+        edit = len(a) == n + 3 and a[0] == EDIT
         if not edit and len(a) != n + 2:
             raise StateError("shape")
         for x in a[1:] if edit else a:
@@ -146,9 +136,9 @@ def from_dict(d):
                 m.replay(t & 3, a[1:-1], a[-1], last)
         except RulesError as e:
             raise StateError("history", e.code)
-    if m._n != len(acts):
+    if m.log_size != len(acts):
         raise StateError("history", "edit")
-    while m._cur > cur:
+    while m.cursor > cur:
         m.undo()
     return m
 

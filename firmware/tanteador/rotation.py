@@ -7,7 +7,7 @@ right leads. Clockwise mirrors it. The deal passes after every hand, void
 hands included. With two players the other player both cuts and leads.
 """
 
-from tanteador.options import CCW
+from tanteador.matchoptions import CCW
 
 
 def step(direction):

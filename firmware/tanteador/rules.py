@@ -8,7 +8,7 @@ Ranks are indexed 0..11 from the highest to the lowest, the same index in
 both decks: ace, three, king, knight, jack, 9, 8, 7, 6, 5, 4, 2 (the 9 and the
 8 exist only in the 48-card deck). A card is ``(rank_index, suit)``.
 
-French-suited cards with the Portuguese ranking (options.CARDS_FRENCH)
+French-suited cards with the Portuguese ranking (matchoptions.CARDS_FRENCH)
 use the same indexes for their own order: ace, 7, king, jack, queen, 9, 8,
 6, 5, 4, 3, 2. Each index is worth the same there (the 7 is worth 10 like
 the Spanish three, the queen 2 like the Spanish jack), so the points are
@@ -266,14 +266,6 @@ class RulesError(ValueError):
         self.nums = nums
 
 
-class StateError(ValueError):
-    """A saved document that cannot be loaded: 'json', 'shape', 'newer' or 'history'."""
-
-    def __init__(self, code, detail=""):
-        super().__init__(code + (": " + detail if detail else ""))
-        self.code = code
-
-
 def deck_ranks(deck):
     """Rank indexes present in a deck of 40 or 48 cards, highest first."""
     if deck == 48:
@@ -284,7 +276,7 @@ def deck_ranks(deck):
 def prep_info(players, deck, prep):
     """``(hint, tricks, undrawn)`` for a table of ``players`` with a deck of 40/48.
 
-    ``prep`` is options.PREP_REMOVE (0) or PREP_UNDRAWN (1); it only matters
+    ``prep`` is matchoptions.PREP_REMOVE (0) or PREP_UNDRAWN (1); it only matters
     where the seeds offer the choice (3 players with 40 cards, 5 with 48).
     ``undrawn`` is the number of cards left out of play that may hold points.
     Removed cards are 2s, 8s or 9s, which are worth nothing.
@@ -301,7 +293,7 @@ def prep_info(players, deck, prep):
 def hand_winner(points, reverse=False, last=None):
     """Side with the most points (the fewest when ``reverse``), None on a tie.
 
-    ``last``, the side that took the last trick, settles a tie (options.TIE_LAST):
+    ``last``, the side that took the last trick, settles a tie (matchoptions.TIE_LAST):
     that trick counts as half a point more. So at 60-60 its side wins, or,
     reversed, the other one; a tie it has no part in stays a tie.
     """

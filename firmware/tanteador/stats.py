@@ -1,8 +1,7 @@
 """Figures of a match, computed from its hands.
 
 Per hand the history is the Hand objects themselves (number, dealer, trump,
-points, winner or None for void, capote, elapsed_ms); ``history`` flattens
-them into rows for exports.
+points, winner or None for void, capote, elapsed_ms).
 """
 
 from tanteador import chiamata
@@ -77,7 +76,3 @@ def cappotto_side(entry, players, out):
     took = entry[3] > 0
     return [i for i in range(players) if i != out and (i in callers) == took]
 
-
-def history(m):
-    """One row per hand: (number, dealer, trump, points tuple, winner or None, elapsed_ms)."""
-    return [(h.number, h.dealer, h.trump, h.points, h.winner, h.elapsed_ms) for h in m.hands]

@@ -52,9 +52,9 @@ PUSHED = "event.json"
 ARCH_TMP = "h.tmp"
 ARCH_KEEP = 50
 MAX_STATE = 65536
-MAX_NAMES = 4096
-NAMES_MAX = 16
-NAME_LEN = 12
+# Largest names.json read, in bytes, and most names it may hold.
+MAX_NAMES_BYTES = 4096
+MAX_NAME_COUNT = 16
 _ENOSPC = 28
 CHUNK = 512
 
@@ -84,9 +84,9 @@ class Store:
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
 
         On failure the previous ``state.json`` is untouched. A value of
-        ``doc`` may be an object with ``dump(write)`` (see ``_dump``).
+        ``doc`` may be an object with ``dump(write)`` (see ``dump``).
         """
-        return self._write(TMP, STATE, doc)
+        return self.write_atomic(TMP, STATE, doc)
 
     def names(self):
         """Player names from ``names.json``; [] if missing or bad (kept)."""
@@ -116,14 +116,15 @@ class Store:
 
         return storeops.bad_files(self)
 
-    def _write(self, tmp, final, doc):
-        """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``."""
+    def write_atomic(self, tmp, final, doc):
+        """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
+        -> None, or ``'full'`` / ``'io'`` with ``final`` as it was."""
         fs = self.fs
         f = None
         try:
             f = fs.open(tmp, "wb")
-            out = _Out(f)
-            _dump(doc, out)
+            out = TextOut(f)
+            dump(doc, out)
             out.flush()
             f.flush()
             f.close()
@@ -134,7 +135,7 @@ class Store:
                     f.close()
                 except OSError:
                     pass
-            self._drop(tmp)
+            self.discard(tmp)
             return _io_code(e)
         try:
             fs.rename(tmp, final)
@@ -142,11 +143,13 @@ class Store:
             # A replace done as remove-then-rename may have removed the old
             # file: then the whole new one in ``tmp`` is all there is.
             if fs.exists(final):
-                self._drop(tmp)
+                self.discard(tmp)
             return _io_code(e)
         return None
 
-    def _drop(self, name):
+    def discard(self, name):
+        """Remove file ``name`` if it can be: a file that stays is harmless
+        (it is ignored, or removed again at the next boot)."""
         try:
             self.fs.remove(name)
         except OSError:
@@ -165,7 +168,7 @@ def check_names(obj):
     return storeops.check_names(obj)
 
 
-def _dump(obj, out):
+def dump(obj, out):
     """Write ``obj`` as compact JSON to ``out`` piece by piece.
 
     The same text as ``json.dumps(obj, separators=(",", ":"))``, without ever
@@ -174,9 +177,9 @@ def _dump(obj, out):
     the counting or fault-injecting wrappers of the tests and the bench.)
     An object with a ``dump(write)`` method (the Match) writes its own text.
     """
-    dump = getattr(obj, "dump", None)
-    if dump is not None:
-        dump(out.write)
+    own = getattr(obj, "dump", None)
+    if own is not None:
+        own(out.write)
     elif isinstance(obj, dict) and not _flat(obj):
         c = "{"
         for k in obj:
@@ -185,14 +188,14 @@ def _dump(obj, out):
             out.write(c)
             out.write(json.dumps(k))
             out.write(":")
-            _dump(obj[k], out)
+            dump(obj[k], out)
             c = ","
         out.write("}" if c == "," else "{}")
     elif isinstance(obj, (list, tuple)):
         c = "["
         for v in obj:
             out.write(c)
-            _dump(v, out)
+            dump(v, out)
             c = ","
         out.write("]" if c == "," else "[]")
     else:
@@ -208,7 +211,7 @@ def _flat(d):
     return True
 
 
-class _Out:
+class TextOut:
     """Text written to it goes to file ``f`` as UTF-8 chunks of about
     ``CHUNK`` bytes: a few writes a file. With ``cmp`` the chunks are
     compared with what ``f`` holds instead; ``same`` tells the outcome."""

@@ -3,14 +3,16 @@
 Kept apart so the table screen does not hold its code: the app imports it
 for a moment (boot, setup, match end) and unloads it again (see
 ``App.sweep``). ``store.Store`` forwards to these functions, which take the
-``Store`` as their first argument.
+``Store`` as their first argument and use only the public side of
+``store`` (``Store.fs``, ``write_atomic``, ``discard``; ``dump``,
+``TextOut``).
 """
 
 import json
 
 from tanteador.store import (
-    ARCH_KEEP, ARCH_TMP, MAX_NAMES, MAX_STATE, NAME_LEN, NAMES, NAMES_MAX,
-    PUSHED, STATE, TMP, _Out, _dump,
+    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES,
+    PUSHED, STATE, TMP, TextOut, dump,
 )
 
 _CODES = ("newer", "shape", "history")
@@ -20,7 +22,7 @@ def load(st, validate):
     """Load the saved document of Store ``st``; see ``Store.load``."""
     fs = st.fs
     if fs.exists(ARCH_TMP):
-        st._drop(ARCH_TMP)
+        st.discard(ARCH_TMP)
     name = STATE
     if fs.exists(TMP):
         if not fs.exists(STATE) and _read(st, TMP)[1] is None:
@@ -29,7 +31,7 @@ def load(st, validate):
             except OSError:
                 name = TMP  # load it where it is; the next save replaces it
         else:
-            st._drop(TMP)
+            st.discard(TMP)
     if not fs.exists(name):
         return None, None
     return _checked(st, name, validate, MAX_STATE)
@@ -37,7 +39,7 @@ def load(st, validate):
 
 def names(st):
     """Player names of Store ``st``; see ``Store.names``."""
-    obj, problem = _read(st, NAMES, MAX_NAMES)
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
     if problem is not None:
         return []
     try:
@@ -55,7 +57,7 @@ def pushed(st):
         return None, None
     from tanteador.matchdoc import from_push
 
-    return _checked(st, PUSHED, from_push, MAX_NAMES)
+    return _checked(st, PUSHED, from_push, MAX_NAMES_BYTES)
 
 
 def _checked(st, name, check, limit):
@@ -79,11 +81,11 @@ def archive(st, match_doc):
     if nums and _same(st, _arch(nums[-1]), match_doc):
         return None
     n = nums[-1] + 1 if nums else 1
-    problem = st._write(ARCH_TMP, _arch(n), match_doc)
+    problem = st.write_atomic(ARCH_TMP, _arch(n), match_doc)
     if problem is None:
         nums.append(n)
         while len(nums) > ARCH_KEEP:
-            st._drop(_arch(nums.pop(0)))
+            st.discard(_arch(nums.pop(0)))
     return problem
 
 
@@ -120,8 +122,8 @@ def _same(st, name, doc):
     try:
         f = st.fs.open(name, "rb")
         try:
-            cmp = _Out(f, True)
-            _dump(doc, cmp)
+            cmp = TextOut(f, True)
+            dump(doc, cmp)
             cmp.flush()
             return cmp.same and not f.read(1)
         finally:
@@ -161,14 +163,16 @@ def check_names(obj):
     ``'empty'`` a name empty or only spaces, ``'long'`` more than 12
     characters, ``'chars'`` a control or non-character code point.
     """
+    from tanteador.matchoptions import MAX_NAME_CHARS
+
     if not isinstance(obj, list) or any(not isinstance(s, str) for s in obj):
         raise ValueError("list")
-    if len(obj) > NAMES_MAX:
+    if len(obj) > MAX_NAME_COUNT:
         raise ValueError("many")
     for s in obj:
         if not s.strip():
             raise ValueError("empty")
-        if len(s) > NAME_LEN:
+        if len(s) > MAX_NAME_CHARS:
             raise ValueError("long")
         for c in s:
             o = ord(c)

@@ -36,8 +36,8 @@ def parse(text):
     if text.strip() == "":
         return []
     names = [n.strip() for n in text.split(",")]
-    if len(names) > store.NAMES_MAX:
-        raise UsageError("names not changed: " + REASONS["many"] % store.NAMES_MAX)
+    if len(names) > store.MAX_NAME_COUNT:
+        raise UsageError("names not changed: " + REASONS["many"] % store.MAX_NAME_COUNT)
     return check(names, "names not changed: ")
 
 
@@ -46,6 +46,7 @@ def check(names, prefix=""):
     no two are the same name; else UsageError, its message after ``prefix``."""
     firmware_paths()
     from tanteador import fonts, store
+    from tanteador.matchoptions import MAX_NAME_CHARS
 
     names = [unicodedata.normalize("NFC", n).strip() for n in names]
     for n in names:
@@ -55,7 +56,7 @@ def check(names, prefix=""):
             code = str(e.args[0]) if e.args else "list"
             reason = REASONS.get(code, code)
             if "%d" in reason:
-                reason = reason % store.NAME_LEN
+                reason = reason % MAX_NAME_CHARS
             bad = ": %r" % n if code == "long" else ""
             raise UsageError("%s%s%s" % (prefix, reason, bad))
     small = fonts.SMALL

@@ -87,7 +87,7 @@ def ids():
 
 def _match(kind, lang, names=None):
     from tanteador.match import Match
-    from tanteador.options import CARDS_FRENCH, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, PAIRS, MatchOptions
+    from tanteador.matchoptions import CARDS_FRENCH, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, PAIRS, MatchOptions
 
     if kind.startswith("call"):
         six = kind == "call6"

@@ -80,7 +80,7 @@ def _code(exc):
 
 
 def _options(cfg):
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     return MatchOptions(**cfg)
 
@@ -202,7 +202,7 @@ def cmd_engine_match(a):
         except ValueError as e:
             emit({"k": "refused", "pts": list(pts), "code": _code(e)})
             continue
-        if r.below(7) == 0 and m.can_undo:
+        if r.below(7) == 0 and m.cursor:
             m.undo()
             m.redo()
     emit({"k": "match", "doc": m.to_dict(), "over": m.over, "winner": m.winner, "mem": mem()})

@@ -51,7 +51,7 @@ WORST_CHECKS = (
 
 def check_cases():
     """WORST_CHECKS as mp_bench ``checks`` cases: [label, points, nsides, undrawn, players, tricks]."""
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     out = []
     for label, players, deck, prep, sides, pts in WORST_CHECKS:

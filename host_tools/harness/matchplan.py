@@ -68,9 +68,9 @@ def deal_points(rand, match):
 
 def start_doc(opts, lang="en"):
     """The saved document of a device whose new match (``opts`` dict) is at the table."""
-    from tanteador.document import default_cfg
+    from tanteador.savefile import default_cfg
     from tanteador.match import Match
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     o = MatchOptions(**opts).validate()
     cfg = default_cfg()

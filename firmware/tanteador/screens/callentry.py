@@ -52,7 +52,7 @@ def _field_of(code, here):
 
 class CallEntry(Form):
     # The same name as the Brisca entry: the saved document resumes "entry"
-    # and its values say which of the two it is (see document.py).
+    # and its values say which of the two it is (see savefile.py).
     NAME = "entry"
     # Caller, bid, partner, points.
     fields = _POINTS + 1

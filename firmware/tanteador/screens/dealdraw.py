@@ -24,8 +24,8 @@ class DealDraw:
     NAME = "draw"
 
     def __init__(self, app, opts, names):
-        from tanteador.options import PAIRS
-        from tanteador.seating import draw_for_dealer
+        from tanteador.matchoptions import PAIRS
+        from tanteador.firstdealer import draw_for_dealer
 
         n = opts.players
         pairs = opts.sides == PAIRS and n == 4

@@ -27,7 +27,7 @@ class MatchEnd:
         self.sel = 0
         self.seam = 0
         if tune:
-            from tanteador.app import TUNE_END
+            from tanteador.savefile import TUNE_END
 
             app.play(TUNE_END)
 

@@ -47,7 +47,7 @@ class Settings:
         if r == _DIR:
             return app.part(i18n.DIR_VALS, app.match.options.direction)
         if r == _CONTRAST:
-            from tanteador.app import CONTRASTS
+            from tanteador.savefile import CONTRASTS
 
             return "%d/%d" % (_index(CONTRASTS, c["contrast"]) + 1, len(CONTRASTS))
         if r == _TIMEOUT:
@@ -61,7 +61,7 @@ class Settings:
         return app.cfg[("lang", None, "contrast", "timeout", "sound")[r]]
 
     def _change(self, app, r, d):
-        from tanteador.app import CONTRASTS, TIMEOUTS
+        from tanteador.savefile import CONTRASTS, TIMEOUTS
 
         c = app.cfg
         if r == _LANG:

@@ -20,7 +20,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
-from tanteador.options import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAMATA, GOAL_HANDS, GOAL_TIME,
+from tanteador.matchoptions import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAMATA, GOAL_HANDS, GOAL_TIME,
                                PAIRS, SOLO, TRIOS, MatchOptions)
 from tanteador.screens import ui
 

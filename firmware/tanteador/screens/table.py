@@ -29,7 +29,7 @@ from micropython import const
 from tanteador import i18n, icons
 from tanteador.draw import SMALL
 from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
-from tanteador.options import GOAL_TIME
+from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
 
 _DIGITS_Y = const(14)

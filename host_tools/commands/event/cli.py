@@ -143,7 +143,7 @@ def main(argv):
 def setup_list(args):
     """The match setup of the arguments as ``MatchOptions.to_list`` (UsageError if the device refuses it)."""
     firmware_paths()
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError
 
     play = args.play or {2: "solo", 4: "pairs", 6: "trios"}[args.players]
@@ -162,7 +162,7 @@ def setup_list(args):
 def describe_setup(setup):
     """'pairs, 4 players, 40 cards, first to 2 hands' for a setup list."""
     firmware_paths()
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     o = MatchOptions()
     for k, v in zip(("players", "names", "sides", "deck", "prep", "direction", "signals", "goal", "target"), setup):

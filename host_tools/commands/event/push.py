@@ -22,7 +22,7 @@ TMP = "event.tmp"
 def document(event, pairing):
     """The event.json document of a pairing: setup, seat names, table, round, event key."""
     firmware_paths()
-    from tanteador.options import MatchOptions
+    from tanteador.matchoptions import MatchOptions
 
     names = event.players()
     entries = event.entries()

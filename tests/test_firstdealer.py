@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from tanteador.options import MatchOptions, PAIRS, SOLO, TRIOS
+from tanteador.matchoptions import MatchOptions, PAIRS, SOLO, TRIOS
 from tanteador.rules import RulesError
-from tanteador.seating import draw_for_dealer
+from tanteador.firstdealer import draw_for_dealer
 
 
 class Script:

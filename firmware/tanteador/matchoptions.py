@@ -43,7 +43,8 @@ PREP_UNDRAWN = const(1)
 CARDS_SPANISH = const(0)
 CARDS_FRENCH = const(1)
 
-NAME_MAX = const(12)
+# Longest player name, in characters (names.json's too: see store.check_names).
+MAX_NAME_CHARS = const(12)
 
 # Chiamata scores: [defender, partner, alone, cappotto]. With a partner each
 # of the three defenders wins or loses ``defender``, the partner ``partner``
@@ -116,34 +117,37 @@ class MatchOptions:
     def validate(self):
         """Raise RulesError if the setup is impossible; return self.
 
-        Codes: 'players' (players not 2..6, or a bad deck, prep, direction
-        or card style: the table itself), 'sides' (pairs need 4 or 6 players,
-        trios 6), 'goal' (goal, target, tie rule or a flag), 'names',
-        'index' (first_dealer not a seat). Normalises names to a list and
-        flags to bools.
+        Codes: 'players' (players not 2..6), 'deck' (the deck not 40 or
+        48 cards, the preparation or the card style unknown, or 48 cards in
+        chiamata), 'direction' (neither way round), 'sides' (pairs need 4
+        or 6 players, trios 6), 'goal' (goal, target, tie rule or a flag),
+        'names', 'index' (first_dealer not a seat). Normalises names to a
+        list and flags to bools.
         """
         n = self.players
         if type(n) is not int or n < 2 or n > 6:
             raise RulesError("players")
         # from_list takes ints only: 40.0 or True would pass the checks
         # below and then make a saved match that cannot be loaded.
-        if type(self.deck) is not int or type(self.prep) is not int \
-                or type(self.direction) is not int or type(self.cards) is not int:
-            raise RulesError("players")
+        if type(self.deck) is not int or type(self.prep) is not int or type(self.cards) is not int:
+            raise RulesError("deck")
+        if type(self.direction) is not int:
+            raise RulesError("direction")
         if type(self.sides) is not int:
             raise RulesError("sides")
         if type(self.tie) is not int:
             raise RulesError("goal")
         if self.deck not in (40, 48) or self.prep not in (PREP_REMOVE, PREP_UNDRAWN) \
-                or self.direction not in (CCW, CW) \
                 or self.cards not in (CARDS_SPANISH, CARDS_FRENCH):
-            raise RulesError("players")
+            raise RulesError("deck")
+        if self.direction not in (CCW, CW):
+            raise RulesError("direction")
         s = self.sides
         if not (s == SOLO or (s == PAIRS and n in (4, 6)) or (s == TRIOS and n == 6)
                 or (s == CHIAMATA and n in (5, 6))):
             raise RulesError("sides")
         if s == CHIAMATA and self.deck != 40:
-            raise RulesError("players")
+            raise RulesError("deck")
         g = self.goal
         if type(g) is not int or g < 0 or g > GOAL_TIME:
             raise RulesError("goal")
@@ -167,7 +171,7 @@ class MatchOptions:
             if type(self.names) not in (list, tuple) or len(self.names) != n:
                 raise RulesError("names")
             for x in self.names:
-                if type(x) is not str or len(x) > NAME_MAX:
+                if type(x) is not str or len(x) > MAX_NAME_CHARS:
                     raise RulesError("names")
             self.names = list(self.names)
         f = self.first_dealer

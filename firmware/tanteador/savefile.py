@@ -13,6 +13,12 @@ from tanteador import i18n
 VERSION = const(1)
 # Screens worth coming back to after a reboot (the others are passing ones).
 RESUMABLE = ("table", "entry", "matchend", "history", "settings", "setup")
+# The choices the settings offer for "timeout" (seconds without a press
+# before the screen goes off, 0 = never; it dims before) and "contrast".
+TIMEOUTS = (60, 180, 300, 600, 900, 1800, 0)
+CONTRASTS = (32, 96, 160, 255)
+# Match end tune, played when "sound" is on: (Hz, ms) pairs, 0 Hz = a rest.
+TUNE_END = (523, 120, 659, 120, 784, 120, 0, 60, 1047, 300)
 
 
 def default_cfg():
@@ -33,7 +39,7 @@ def _check_cfg(c):
             cfg[k] = v
     last = c.get("last")
     if last is not None:
-        from tanteador.options import MatchOptions
+        from tanteador.matchoptions import MatchOptions
 
         try:
             MatchOptions.from_list(last)
@@ -64,21 +70,24 @@ def _check_entry(en, match):
     return en
 
 
+def _refuse(code):
+    # StateError comes with the match's saved form, loaded only for a refusal
+    # or a match: a device without one does not hold it.
+    from tanteador.matchdoc import StateError
+
+    raise StateError(code)
+
+
 def validate(doc):
     """The saved document -> (cfg, match or None, screen name, trump picked
     or None, entry values or None: see "en" above).
 
-    Raises on a bad document.
+    Raises StateError (see matchdoc) on a bad document.
     """
-    from tanteador.rules import StateError
-
-    if not isinstance(doc, dict):
-        raise StateError("shape")
-    v = doc.get("v")
-    if type(v) is not int:
-        raise StateError("shape")
-    if v > VERSION:
-        raise StateError("newer")
+    if not isinstance(doc, dict) or type(doc.get("v")) is not int:
+        _refuse("shape")
+    if doc["v"] > VERSION:
+        _refuse("newer")
     cfg = _check_cfg(doc.get("cfg", {}))
     m = doc.get("m")
     match = None
