@@ -36,6 +36,7 @@ def one_hand(folder, waits=True):
     return doc, text
 
 
+@pytest.mark.micropython
 def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     mplane.require_micropython()
     flash = tmp_path / "tt"
@@ -93,6 +94,8 @@ def bench_args(**kw):
     return types.SimpleNamespace(**a)
 
 
+@pytest.mark.micropython
+@pytest.mark.web
 def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     mplane.require_micropython()
     board = FakeBoard(tmp_path / "board")

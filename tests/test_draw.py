@@ -382,6 +382,7 @@ def run_scene_micropython():
     return res.stdout.strip()
 
 
+@pytest.mark.micropython
 def test_same_bytes_on_micropython_and_cpython():
     cp = run_scene_cpython().split("\n")
     mp = run_scene_micropython().split("\n")
@@ -416,6 +417,7 @@ print(b - a, c - a, d - a)
 """
 
 
+@pytest.mark.micropython
 def test_memory_on_micropython():
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
     res = subprocess.run([MP, "-X", "heapsize=190K", "-c", MEMORY], capture_output=True,

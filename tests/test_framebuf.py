@@ -142,12 +142,14 @@ def run_micropython(ops):
     return res.stdout.strip()
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("seed", range(6))
 def test_random_drawing_matches_micropython(seed):
     ops = program(seed)
     assert run_standin(ops) == run_micropython(ops)
 
 
+@pytest.mark.micropython
 def test_display_sized_sequence_matches():
     # Longer run concentrated on the display, as the screens use it.
     rng = random.Random(99)

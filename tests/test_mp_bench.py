@@ -42,6 +42,9 @@ def quick(tmp_path_factory):
     return rc, json.loads(js.read_text()), md.read_text()
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_emits_every_figure(quick):
     rc, r, _ = quick
     assert rc == 0
@@ -55,6 +58,9 @@ def test_bench_emits_every_figure(quick):
     assert r["command"] == "tanteador bench --quick"
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_figures_are_consistent(quick):
     _, r, _ = quick
     assert r["match"]["hands"] == 6
@@ -131,6 +137,9 @@ def test_the_check_is_timed_in_every_setup():
             assert e.code in ("cards", "tricks"), (label, e.code)
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_markdown_names_the_command(quick):
     _, r, md = quick
     assert "`tanteador bench --quick`" in md

@@ -23,6 +23,8 @@ import webdrive
 
 from host_tools import cli, webapp
 
+pytestmark = pytest.mark.web
+
 SEED = 3
 # Setup and draw; a hand won on a long hold (a long press: 10, held on or not); the menu (long OK)
 # and back; a second hand. (The match end shows the time played, which a
