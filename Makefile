@@ -2,15 +2,16 @@
 # it as a web page on this machine, `make flash` puts the firmware on a Pico
 # plugged in by USB, `make test` runs every test (CPython, the
 # real MicroPython unix port and its 32-bit WebAssembly port under Node.js,
-# the web page in a headless Chromium). They create .venv and install what
-# they need on first use.
+# the web page in a headless Chromium), `make test-fast` only the CPython
+# lanes (about a minute: no MicroPython, web or slow tests). They create
+# .venv and install what they need on first use.
 
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: sim web flash test screens web-screens gallery clean
+.PHONY: sim web flash test test-fast screens web-screens gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +43,10 @@ web: $(VENV)/.installed $(WASM)
 
 test: $(VENV)/.installed-test $(WASM)
 	$(BIN)/python -m pytest $(ARGS)
+
+# The lanes are pytest markers (pyproject.toml): ARGS='-m micropython' and so on.
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "cpython and not slow" $(ARGS)
 
 # The README's pictures (English, one language: straight into the folder);
 # `gallery` draws every screen in every language, a folder each.

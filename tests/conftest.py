@@ -20,3 +20,14 @@ def mpy_tree(tmp_path_factory):
     tree = tmp_path_factory.mktemp("mpy")
     mpytree.compile_tree(str(tree))
     return str(tree)
+
+
+# The lanes that need more than CPython, as registered in pyproject.toml.
+OTHER_LANES = ("micropython", "web")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test of no other lane is on the CPython lane (`-m cpython`)."""
+    for item in items:
+        if not any(item.get_closest_marker(lane) for lane in OTHER_LANES):
+            item.add_marker(pytest.mark.cpython)

@@ -101,6 +101,7 @@ def test_a_portuguese_setup_plays_french_suits(cpython_run):
     assert h["scr"] == "history" and "70-50" in h["texts"] and FRENCH + 0 in h["icons"]
 
 
+@pytest.mark.micropython
 def test_micropython_draws_the_same_match(cpython_run, tmp_path, mpy_tree):
     mp = _run("mp", tmp_path, mpy_tree)
     assert list(mp) == list(cpython_run)

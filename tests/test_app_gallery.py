@@ -52,6 +52,7 @@ def test_every_screen_is_reached(cpython_frames):
     assert "Total 126 is over 120" in got[("entry-refused", "en")]["texts"]
 
 
+@pytest.mark.micropython
 def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path, mpy_tree):
     # The flashed .mpy firmware, a process per language and few screens each:
     # every boot of the gallery in one process would scatter its heap as no

@@ -127,6 +127,7 @@ CALL_STEPS = [
 ]
 
 
+@pytest.mark.slow
 def test_every_cut_of_every_committed_action(tmp_path):
     kinds = every_cut(str(tmp_path / "flash"), STEPS, "cut points, app committed actions")
     assert {"setup", "trump", "hand", "undo", "redo", "edit", "setting", "rematch", "end"} <= set(kinds)

@@ -121,6 +121,7 @@ print(json.dumps({"k": "end"}))
 """
 
 
+@pytest.mark.micropython
 def test_a_push_is_taken_on_micropython_at_a_picos_heap(tmp_path, mpy_tree):
     put(tmp_path, pushed_doc())
     rc, out, err = mplane.run_code(MP_CODE % str(tmp_path), "mp", heapsize="190K",

@@ -6,6 +6,8 @@ import pytest
 from app_helpers import SaveCounter, boot, reboot
 from host_tools.device.script import Player, parse
 
+pytestmark = pytest.mark.slow
+
 WORDS = ("UP", "DOWN", "OK", "OK", "OK", "BACK", "long OK", "long BACK", "hold UP 1500",
          "hold DOWN 1500", "UP x5", "DOWN x7", "wait 2s")
 

@@ -113,6 +113,7 @@ def test_changing_players_after_a_named_match_still_starts(tmp_path, players, na
 _WALK_KEYS = ("UP", "DOWN", "OK", "BACK")
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("TANTEADOR_SETUP_WALKS", "60")), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(_WALK_KEYS), min_size=1, max_size=80), st.integers(0, 2))

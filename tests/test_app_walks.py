@@ -9,6 +9,7 @@ setup or the match's end.
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def _leave(app, board):
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("TANTEADOR_SCREEN_WALKS", "40")), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(STEPS), min_size=1, max_size=60),

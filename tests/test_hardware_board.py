@@ -450,6 +450,7 @@ print("RESULT", isinstance(b.display, NoDisplay), levels, tone, b._pwm.d,
 '''
 
 
+@pytest.mark.micropython
 def test_board_runs_on_micropython(tmp_path):
     from host_tools import FIRMWARE
     from host_tools.harness import mplane
@@ -478,6 +479,7 @@ def test_rand_below_stays_in_range_and_varies(board_mod, tmp_path):
     assert len(set(draws)) == 6
 
 
+@pytest.mark.micropython
 def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     """On the Pico a hard interrupt runs with the heap locked: the handlers the
     board registers are called there, on the MicroPython unix port, on every

@@ -1,6 +1,7 @@
 """The button test screen: through the app on the host board, and on a bare FrameBuffer."""
 
 import framebuf
+import pytest
 from host_tools.device.hostboard import HostBoard
 
 from host_tools.harness import mplane
@@ -118,6 +119,7 @@ def test_short_back_stays_long_back_leaves(tmp_path):
     run(app, board, 50)
 
 
+@pytest.mark.micropython
 def test_runs_on_micropython():
     code = """
 import framebuf

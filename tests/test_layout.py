@@ -25,6 +25,7 @@ def _problems(app):
     return layout.problems(layout.Recorder(app).frame())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_every_screen_keeps_its_texts_and_icons_in_their_boxes(lang, tmp_path):
     bad = []

@@ -43,6 +43,9 @@ def quick(tmp_path_factory):
     return rc, json.loads(js.read_text()), md.read_text()
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_emits_every_figure(quick):
     rc, r, _ = quick
     assert rc == 0
@@ -52,10 +55,13 @@ def test_bench_emits_every_figure(quick):
         assert {"median", "p90", "max", "ref_us"} <= set(r["work"][impl])
     for kind in ("py", "mpy"):
         # Booted from the end of the bench's finished match: shown again, not "resumed".
-        assert r["boot"][kind]["ratio"] > 0 and r["boot"][kind]["screen"] == "matchend"
+        assert r["boot"][kind]["screen"] == "matchend"
     assert r["command"] == "tanteador bench --quick"
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_figures_are_consistent(quick):
     _, r, _ = quick
     assert r["match"]["hands"] == 6
@@ -81,18 +87,28 @@ def test_bench_figures_are_consistent(quick):
         assert p["sitting_out"] == (0 if players == 6 else None)
     # The taps come faster than the 300 ms redraws: the ring keeps every one.
     assert r["taps"]["events"] > 0 and r["taps"]["lost"] == 0 and r["taps"]["overflows"] == 0
-    # Every kind of action of the match was timed, each with its RP2040 estimate.
+    # Every kind of action of the match happened, so each has its RP2040 estimate.
     for kind in ("value", "screen", "menu", "record"):
-        e = r["rp2040"][kind]
-        assert e["n"] > 0 and 0 < e["median"] <= e["max"], kind
+        assert r["rp2040"][kind]["n"] > 0, kind
+    # Every target the table lists is judged, and nothing else.
     assert set(r["targets"]) == set(benchreport.TARGETS)
-    assert all(v in (True, False) for v in r["targets"].values())
-    # The hand check was timed on the slowest points of every setup.
+    # The hand check ran on the slowest points of every setup, and MicroPython
+    # decided each as CPython does.
     cases = r["checks"]["cases"]
     assert [c["setup"] for c in cases] == [w[0] for w in benchtime.WORST_CHECKS]
-    # Microseconds measured; the milliseconds are rounded estimates and may read 0.0.
-    assert all(c["us"] > 0 and c["ms"] >= 0 for c in cases)
-    assert r["checks"]["max_ms"] == max(c["ms"] for c in cases)
+    assert [c["code"] for c in cases] == [cpython_verdict(case) for case in benchtime.check_cases()]
+
+
+def cpython_verdict(case):
+    """The code CPython's hand check gives a bench case ("." for accepted), as mp_bench reports it."""
+    from tanteador.rules import RulesError, check_points
+
+    _, pts, nsides, undrawn, players, tricks = case
+    try:
+        check_points(tuple(pts), nsides, undrawn, players, tricks)
+    except RulesError as e:
+        return e.code
+    return "."
 
 
 def test_the_check_is_timed_in_every_setup():
@@ -122,6 +138,9 @@ def test_the_check_is_timed_in_every_setup():
             assert e.code in ("cards", "tricks"), (label, e.code)
 
 
+@pytest.mark.micropython
+@pytest.mark.web
+@pytest.mark.slow
 def test_bench_markdown_names_the_command(quick):
     _, r, md = quick
     assert "`tanteador bench --quick`" in md

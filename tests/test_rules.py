@@ -245,6 +245,7 @@ def test_piles_and_sides_no_deal_gives(needs, pile, pile_cards):
     assert can_hold(needs, pile, pile_cards) is False
 
 
+@pytest.mark.slow
 @given(st.integers(4, 6), st.sampled_from([0, 0, 1, 3, 20]), st.randoms(use_true_random=False))
 @settings(max_examples=150, deadline=None)
 def test_more_sides_match_brute_force(nsides, pile_cards, rnd):
@@ -345,6 +346,7 @@ def _hands(draw):
     return kind, (nsides, players, tricks, undrawn), tuple(pts)
 
 
+@pytest.mark.slow
 @given(_hands())
 @settings(max_examples=400, deadline=None)
 def test_every_setup_matches_a_deal_in_whole_tricks(case):
@@ -377,6 +379,7 @@ def test_the_tricks_of_a_hand_bound_the_points(points, players, tricks, code):
             assert e.value.nums == (tricks,) and e.value.side is None
 
 
+@pytest.mark.slow
 def test_six_players_forty_cards_every_total():
     # Every split of 120 among six players (in order of size): 346,486 are
     # some split of the value cards, and 41,160 of those cannot be dealt in

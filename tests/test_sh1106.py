@@ -102,6 +102,7 @@ def test_panel_commands(call, expected):
     assert i2c.writes == [(0x3C, "cmd", bytes(expected))]
 
 
+@pytest.mark.micropython
 def test_same_bytes_on_micropython():
     """The FrameBuffer subclass works on real MicroPython and sends the same pages."""
     from host_tools.harness import mplane

@@ -338,7 +338,7 @@ def test_archive_numbering_ignores_other_files(tmp_path):
 
 # ---- the same code on MicroPython ----------------------------------------
 
-@pytest.mark.parametrize("impl", ["mp", "cpython"])
+@pytest.mark.parametrize("impl", [pytest.param("mp", marks=pytest.mark.micropython), "cpython"])
 def test_smoke_script_with_power_cuts(tmp_path, impl):
     import subprocess
     import sys

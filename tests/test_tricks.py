@@ -165,6 +165,7 @@ def _cases(seed=5, per=40):
     return out
 
 
+@pytest.mark.micropython
 def test_micropython_checks_as_a_deal_in_tricks_does():
     mplane.require_micropython()
     cases = _cases()

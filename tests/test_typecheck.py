@@ -17,6 +17,8 @@ from importlib import metadata
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS_DIST = "micropython-rp2-rpi_pico-stubs"
 
