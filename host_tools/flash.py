@@ -2,9 +2,8 @@
 
 Steps: find the board, read its MicroPython version and .mpy ABI, install
 the ssd1306 driver with mip (when missing and the display is an SSD1306),
-precompile firmware/tanteador
-with mpy-cross if the board reads that .mpy version (else copy the .py
-files), copy only the files whose hash differs, remove code files that are
+precompile firmware/tanteador with mpy-cross if the board reads that .mpy
+version (else copy the .py files), copy only the files whose hash differs, remove code files that are
 no longer part of the firmware, and reset. The saved match in /tt/ is never
 touched.
 
@@ -206,7 +205,7 @@ def main(args, link=None):
     own = link is None
     board_file = _firmware()[1].BOARD_FILE
     local = None
-    if getattr(args, "board", None):
+    if args.board:
         local = local_board_file(args.board)
     if own:
         link = linkmod.connect(args.port)
@@ -238,7 +237,7 @@ def main(args, link=None):
             files[board_file] = local[0]
             wiring = local[1]
             print("board file: %s, as %s" % (args.board, board_file))
-        elif getattr(args, "default_board", False):
+        elif args.default_board:
             wiring = _firmware()[1]
             print("board file: none, the default wiring")
         else:
@@ -250,7 +249,7 @@ def main(args, link=None):
                 have = link.hashes(dirs=[CODE_DIR], files=watched)
         changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
         stale = [p for p in sorted(have) if p.startswith(CODE_DIR + "/") and p not in files]
-        if getattr(args, "default_board", False) and board_file in have:
+        if args.default_board and board_file in have:
             stale.append(board_file)
         need = sum(len(files[p]) for p in changed)
         free = link.free()
