@@ -161,8 +161,8 @@ def draw(fb, width, problems):
 
     p = Painter(fb)
     p.begin()
-    p.fill_rect(0, 0, width, _TITLE_H - 1)
-    p.text(config.BOARD_FILE.lstrip("/") + " ?", 1, 0, 0)
+    p.fill_rect(0, 0, width, _TITLE_H)
+    p.text(config.BOARD_FILE.lstrip("/") + ":", 1, 0, 0)
     y = _TITLE_H
     for problem in problems:
         line = ""
