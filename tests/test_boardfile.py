@@ -120,13 +120,19 @@ def test_the_screen_shows_the_file_and_the_problem_wrapped():
 
     draw.Painter.text = text
     try:
-        boardfile.draw(fb, 128, ["GP12 is used twice: OK button and BUZZER_PIN"])
+        boardfile.draw(fb, 128, 64, ["GP12 is used twice: OK button and BUZZER_PIN"])
+        first = drawn[:]
+        drawn.clear()
+        boardfile.draw(fb, 128, 64, ["BUTTON_PINS must be four GPIO numbers 0-29 (UP, DOWN, OK, BACK), not (1,)",
+                                     "GP12 is used twice: OK button and BUZZER_PIN"])
     finally:
         draw.Painter.text = real
-    assert drawn[0][0].startswith(config.BOARD_FILE.lstrip("/"))
-    lines = [s for s, _ in drawn[1:]]
+    assert first[0][0].startswith(config.BOARD_FILE.lstrip("/"))
+    lines = [s for s, _ in first[1:]]
     assert " ".join(lines) == "GP12 is used twice: OK button and BUZZER_PIN" and len(lines) > 1
     assert any(buf)
+    # Only whole lines: the second problem does not fit under the first.
+    assert [y for _, y in drawn] == [0, 12, 24, 36, 48]
 
 
 # The same files read on MicroPython: its exec, exceptions and tracebacks differ from CPython's.

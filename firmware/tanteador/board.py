@@ -202,7 +202,7 @@ def _refuse(problems):
     except ValueError:      # pins the I2C block refuses: reported above
         d = None
     if d is not None and not isinstance(d, NoDisplay):
-        draw(d, WIRING.OLED_WIDTH, problems)
+        draw(d, WIRING.OLED_WIDTH, WIRING.OLED_HEIGHT, problems)
         try:
             d.show()
         except OSError:

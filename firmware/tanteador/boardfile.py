@@ -168,24 +168,27 @@ def report(problems):
     print("  put a good one with `tanteador flash --board FILE`, or remove it (`--default-board`)")
 
 
-def draw(fb, width, problems):
-    """Write the board file's name and its problems, wrapped, on ``fb`` (cleared first)."""
+def draw(fb, width, height, problems):
+    """Write the board file's name and its problems, wrapped, on ``fb`` (cleared first).
+
+    Lines that do not fit whole are left out: the console has them all.
+    """
     from tanteador.draw import Painter, text_width
 
     p = Painter(fb)
     p.begin()
     p.fill_rect(0, 0, width, _TITLE_H)
     p.text(config.BOARD_FILE.lstrip("/") + ":", 1, 0, 0)
-    y = _TITLE_H
+    lines = []
     for problem in problems:
         line = ""
         for word in problem.split(" "):
             wider = line + " " + word if line else word
             if line and text_width(wider) > width - 2:
-                p.text(line, 1, y)
-                y += _TITLE_H
+                lines.append(line)
                 line = word
             else:
                 line = wider
-        p.text(line, 1, y)
-        y += _TITLE_H
+        lines.append(line)
+    for i in range(min(len(lines), height // _TITLE_H - 1)):
+        p.text(lines[i], 1, _TITLE_H * (i + 1))
