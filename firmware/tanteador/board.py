@@ -2,7 +2,8 @@
 
 This is the only module that touches ``machine`` or the ``ssd1306`` driver;
 everything above it gets plain values (button levels, milliseconds) and a
-FrameBuffer-compatible display.
+FrameBuffer-compatible display. It is wired as config.py says, or as the
+device's board file says over that (``WIRING``, see tanteador.boardfile).
 """
 
 import sys
