@@ -48,7 +48,9 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     assert ks[:2] == ["base", "boot"] and ks[-2:] == ["done", "end"]
     boot, done = results[1], results[-2]
     assert boot["us"] > 0 and boot["free"] < results[0]["free"]
-    assert (boot["display"], boot["i2c_hz"]) == ("ssd1306", 400000)
+    from tanteador import config
+
+    assert (boot["display"], boot["i2c_hz"]) == (config.DISPLAY, config.I2C_FREQ)
     assert (done["hands"], done["errors"], done["overflows"]) == (1, 0, 0)
     assert done["low_free"] <= boot["free"] and done["bytes"] > 0 and done["ref_us"] > 0
     acts = [r["a"] for r in results if r["k"] == "act"]

@@ -55,7 +55,7 @@ class FakePin:
 
 
 class FakeI2C:
-    present = {0x3C}
+    present = {config.OLED_ADDR}
 
     def __init__(self, id, sda=None, scl=None, freq=None):
         self.args = (id, sda.n, scl.n, freq)
@@ -128,7 +128,7 @@ class FakeSSD1306(framebuf.FrameBuffer):
 def board_mod(monkeypatch):
     FakePin.levels = {}
     FakePin.made = []
-    FakeI2C.present = {0x3C}
+    FakeI2C.present = {config.OLED_ADDR}
     FakeWDT.made = []
     machine = types.ModuleType("machine")
     machine.Pin = FakePin
@@ -301,7 +301,7 @@ def test_missing_display_gives_a_stand_in_and_says_why(board_mod, tmp_path, caps
     assert not b.display_ok
     assert isinstance(b.display, board_mod.NoDisplay)
     out = capsys.readouterr().out
-    assert "0x3c" in out and "0x27" in out
+    assert hex(config.OLED_ADDR) in out and "0x27" in out
     b.display.fill_rect(0, 0, 10, 10, 1)
     b.show()
     b.contrast(10)
@@ -521,7 +521,7 @@ def test_board_runs_on_micropython(tmp_path):
     code = MP_BOARD_RUN % str(tmp_path / "tt")
     rc, out, err = mplane.run_code(code, pythonpath=[str(fake), FIRMWARE])
     assert rc == 0, err + out
-    assert "no answer at 0x3c" in out
+    assert "no answer at %s" % hex(config.OLED_ADDR) in out
     # No folder is searched for MicroPython's own modules while the app runs; close() gives them back.
     assert "PATH True []" in out and "PATH BACK True" in out, out
     assert ("RESULT True (False, False, True, False) (440, 32768) 0 0x1234 True [40] True"
