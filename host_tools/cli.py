@@ -50,6 +50,10 @@ def _parser():
     f.add_argument("--no-mip", action="store_true", help="do not install the ssd1306 driver with mip")
     f.add_argument("--py", action="store_true", help="copy .py sources even if the board reads .mpy")
     f.add_argument("--no-reset", action="store_true", help="leave the board in the REPL afterwards")
+    fb = f.add_mutually_exclusive_group()
+    fb.add_argument("--board", metavar="FILE",
+                    help="board file for a device wired otherwise (hardware/boards/); kept on later flashes")
+    fb.add_argument("--default-board", action="store_true", help="remove the board file: the default wiring")
 
     u = sub.add_parser("pull", help="copy the match history off the board; export CSV, JSON, PNG charts")
     u.add_argument("--port", metavar="P")

@@ -277,3 +277,65 @@ def test_frozen_probe_on_real_micropython_ignores_the_filesystem_copy():
     rc, out, err = mplane.run_code(code)
     assert rc == 0, err + out
     assert out.split() == ["None", repr(flash.VERSION)]
+
+
+BOARDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware", "boards")
+BOARD_FILE = "/tanteador_board.py"
+
+
+def _board_file(name):
+    return os.path.join(BOARDS, name)
+
+
+def test_an_sh1106_board_file_is_copied_and_needs_no_ssd1306_driver(board, firmware, index, capsys):
+    assert run("--board", _board_file("sh1106.py")) == 0
+    files = board.files()
+    with open(_board_file("sh1106.py"), "rb") as f:
+        assert files[BOARD_FILE] == f.read()
+    assert not any("ssd1306" in p for p in files)
+    assert index == []                       # mip was not even asked
+    assert "ssd1306 driver: not needed for an SH1106 display" in capsys.readouterr().out
+    # A later flash keeps the board's own file, and still needs no driver.
+    assert run() == 0
+    assert board.files()[BOARD_FILE] == files[BOARD_FILE]
+    assert not any("ssd1306" in p for p in board.files()) and index == []
+
+
+def test_a_board_file_with_an_ssd1306_gets_the_driver(board, firmware, index, capsys):
+    assert run("--board", _board_file("right_side.py")) == 0
+    files = board.files()
+    assert files["/lib/ssd1306.mpy"] == DRIVER and BOARD_FILE in files
+
+
+def test_default_board_removes_the_board_file_and_installs_the_driver(board, firmware, index, capsys):
+    assert run("--board", _board_file("sh1106.py")) == 0
+    assert run("--default-board") == 0
+    files = board.files()
+    assert BOARD_FILE not in files and files["/lib/ssd1306.mpy"] == DRIVER
+    assert "/tt/state.json" in files
+
+
+def test_a_bad_board_file_is_refused_before_the_board_is_touched(board, firmware, index, capsys, tmp_path):
+    bad = tmp_path / "mine.py"
+    bad.write_text("DISPLAY = 'sh1106'\nBUTON_PINS = (6, 7, 8, 9)\n")
+    before = board.files()
+    assert run("--board", str(bad)) == 2
+    err = capsys.readouterr().err
+    assert "mine.py would stop the board: BUTON_PINS: no such setting" in err
+    assert board.files() == before and board.resets == 0
+    assert run("--board", str(tmp_path / "missing.py")) == 2
+    assert "cannot read the board file" in capsys.readouterr().err
+
+
+def test_a_refused_board_file_on_the_board_is_named(board, firmware, index, capsys):
+    board.put(BOARD_FILE, "DISPLAY = 'sh1107'\n")
+    assert run() == 0
+    out = capsys.readouterr().out
+    assert "will stop it at boot: DISPLAY must be 'ssd1306' or 'sh1106'" in out and "--default-board" in out
+    assert board.files()[BOARD_FILE] == b"DISPLAY = 'sh1107'\n"     # the maker's file is left alone
+
+
+def test_board_and_default_board_exclude_each_other(board, firmware, index, capsys):
+    with pytest.raises(SystemExit) as e:
+        run("--board", _board_file("sh1106.py"), "--default-board")
+    assert e.value.code == 2

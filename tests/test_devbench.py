@@ -51,7 +51,9 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     boot, done = results[1], results[-2]
     # The boot's time is a measurement, reported and not judged.
     assert "us" in boot and boot["free"] < results[0]["free"]
-    assert (boot["display"], boot["i2c_hz"]) == ("ssd1306", 400000)
+    from tanteador import config
+
+    assert (boot["display"], boot["i2c_hz"]) == (config.DISPLAY, config.I2C_FREQ)
     assert (done["hands"], done["errors"], done["overflows"]) == (1, 0, 0)
     assert done["low_free"] <= boot["free"] and done["bytes"] > 0 and "ref_us" in done
     acts = [r["a"] for r in results if r["k"] == "act"]

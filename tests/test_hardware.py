@@ -15,11 +15,25 @@ from tanteador import config
 
 HW = os.path.join(ROOT, "hardware")
 
-# The Pico's physical pins, from its datasheet, written out independently of hwdocs.
-EXPECTED_PHYSICAL = {"GP4": 6, "GP5": 7, "GP10": 14, "GP11": 15, "GP12": 16, "GP13": 17,
-                     "GP15": 20, "3V3": 36}
-EXPECTED_GND = {"OLED": 38, "Button UP": 18, "Button DOWN": 18, "Button OK": 18,
-                "Button BACK": 18, "Buzzer": 18}
+# The expectations below come from config.py, the default wiring, and the
+# Pico's datasheet: a new default needs no edit here.
+PH = config.PHYSICAL
+SDA, SCL, BUZZER = config.I2C_SDA, config.I2C_SCL, config.BUZZER_PIN
+BUTTONS = list(zip(config.BUTTON_NAMES, config.BUTTON_PINS))
+# The Pico's ground pins in Wokwi's order GND.1 .. GND.8 (AGND included), from its datasheet.
+GNDS = (3, 8, 13, 18, 23, 28, 33, 38)
+
+
+def wokwi_gnd(physical):
+    return "GND.%d" % (GNDS.index(physical) + 1)
+
+
+def free_gpio():
+    """A GPIO of the Pico that the default wiring leaves free, and its physical pin."""
+    used = {SDA, SCL, BUZZER} | set(config.BUTTON_PINS)
+    for phys, name in sorted(hwdocs.PICO_PINOUT.items()):
+        if name.startswith("GP") and int(name[2:]) not in used:
+            return int(name[2:]), phys
 
 
 def clone():
@@ -38,20 +52,23 @@ def diagram():
     return json.loads(read("wokwi", "diagram.json"))
 
 
-def test_default_pin_map_is_the_documented_one():
-    assert (config.I2C_ID, config.I2C_SDA, config.I2C_SCL, config.OLED_ADDR) == (0, 4, 5, 0x3C)
-    assert config.BUTTON_PINS == (10, 11, 12, 13)
+def test_the_hand_written_docs_name_the_default_wiring():
     assert config.BUTTON_NAMES == ("UP", "DOWN", "OK", "BACK")
-    assert config.BUZZER_PIN == 15
+    for name in ("README.md", "assembly.md"):
+        text = " ".join(read(name).split())
+        for gp in [SDA, SCL, BUZZER] + list(config.BUTTON_PINS):
+            assert "GP%d (pin %d)" % (gp, PH[gp]) in text, (name, gp)
+        for button, gp in BUTTONS:
+            assert "%s GP%d (pin %d)" % (button, gp, PH[gp]) in text, (name, button)
+    summary = " ".join(read("README.md").split())
+    assert "0x%02X on I2C%d" % (config.OLED_ADDR, config.I2C_ID) in summary
 
 
 def test_pin_map_is_a_valid_pico_wiring():
     assert hwdocs.check_config(config) == []
     for w in hwdocs.wires(config):
-        if w.target == "GND":
-            assert w.physical == EXPECTED_GND[w.part]
-        else:
-            assert w.physical == EXPECTED_PHYSICAL[w.target], w.target
+        name = hwdocs.PICO_PINOUT[w.physical]
+        assert name == w.target, (w.part, w.terminal)
 
 
 def test_pinout_table_matches_the_datasheet_landmarks():
@@ -62,12 +79,12 @@ def test_pinout_table_matches_the_datasheet_landmarks():
 
 
 @pytest.mark.parametrize("change, needle", [
-    (lambda c: c.PHYSICAL.__setitem__(10, 13), "Pico pin 13 is GND"),
+    (lambda c: c.PHYSICAL.__setitem__(config.BUTTON_PINS[0], 13), "Pico pin 13 is GND"),
     (lambda c: c.PHYSICAL.__setitem__("3V3", 37), "3V3_EN"),
     (lambda c: c.PHYSICAL.__setitem__("GND_OLED", 39), "VSYS"),
-    (lambda c: c.PHYSICAL.pop(15), "no pin for Buzzer"),
-    (lambda c: setattr(c, "I2C_SDA", 6), "not SDA/SCL"),
-    (lambda c: setattr(c, "BUTTON_PINS", (10, 11, 12, 12)), "used twice"),
+    (lambda c: c.PHYSICAL.pop(BUZZER), "no pin for Buzzer"),
+    (lambda c: setattr(c, "I2C_SDA", SDA + 2), "not SDA/SCL"),
+    (lambda c: setattr(c, "BUTTON_PINS", config.BUTTON_PINS[:3] + config.BUTTON_PINS[2:3]), "used twice"),
     (lambda c: setattr(c, "DISPLAY", "st7735"), "DISPLAY"),
 ])
 def test_a_wrong_pin_map_is_refused(change, needle):
@@ -84,7 +101,10 @@ def test_generated_files_are_up_to_date_and_check_passes(capsys):
 
 def test_check_fails_when_a_generated_file_drifts(monkeypatch, tmp_path):
     stale = tmp_path / "wiring.md"
-    stale.write_text(read("wiring.md").replace("| 14 (GP10) |", "| 15 (GP10) |"), encoding="utf-8")
+    up = config.BUTTON_PINS[0]
+    row = "| %d (GP%d) |" % (PH[up], up)
+    assert row in read("wiring.md")
+    stale.write_text(read("wiring.md").replace(row, "| %d (GP%d) |" % (PH[up] + 1, up)), encoding="utf-8")
     monkeypatch.setattr(hwdocs, "WIRING_MD", str(stale))
     problems = hwdocs.check(config)
     assert any("wiring.md is out of date" in p for p in problems)
@@ -93,26 +113,28 @@ def test_check_fails_when_a_generated_file_drifts(monkeypatch, tmp_path):
 
 def test_check_fails_when_the_pin_map_moves_but_the_files_do_not(monkeypatch):
     c = clone()
-    c.BUTTON_PINS = (10, 11, 12, 14)
-    c.PHYSICAL[14] = 19
+    gp, phys = free_gpio()
+    c.BUTTON_PINS = config.BUTTON_PINS[:3] + (gp,)
+    c.PHYSICAL[gp] = phys
+    assert hwdocs.check_config(c) == []
     problems = hwdocs.check(c)
     assert any("wiring.md is out of date" in p for p in problems)
     assert any("wiring.svg is out of date" in p for p in problems)
-    assert any("Button BACK leg 1 should connect to GP14" in p for p in problems)
+    assert any("Button BACK leg 1 should connect to GP%d" % gp in p for p in problems)
 
 
 def test_wiring_table_rows():
     rows = re.findall(r"^\| (.+?) \| (.+?) \| (.+?) \| (\d+) \((.+?)\) \|$", read("wiring.md"), re.M)
     got = {(part, sig): (gpio, int(phys), name) for part, sig, gpio, phys, name in rows}
-    assert got[("OLED", "SDA")] == ("GP4", 6, "GP4")
-    assert got[("OLED", "SCL")] == ("GP5", 7, "GP5")
-    assert got[("OLED", "VCC")] == ("-", 36, "3V3")
-    assert got[("OLED", "GND")] == ("-", 38, "GND")
-    for name, gp, phys in (("UP", 10, 14), ("DOWN", 11, 15), ("OK", 12, 16), ("BACK", 13, 17)):
-        assert got[("Button " + name, "leg 1")] == ("GP%d" % gp, phys, "GP%d" % gp)
-        assert got[("Button " + name, "leg 2")] == ("-", 18, "GND")
-    assert got[("Buzzer", "+")] == ("GP15", 20, "GP15")
-    assert got[("Buzzer", "-")] == ("-", 18, "GND")
+    assert got[("OLED", "SDA")] == ("GP%d" % SDA, PH[SDA], "GP%d" % SDA)
+    assert got[("OLED", "SCL")] == ("GP%d" % SCL, PH[SCL], "GP%d" % SCL)
+    assert got[("OLED", "VCC")] == ("-", PH["3V3"], "3V3")
+    assert got[("OLED", "GND")] == ("-", PH["GND_OLED"], "GND")
+    for name, gp in BUTTONS:
+        assert got[("Button " + name, "leg 1")] == ("GP%d" % gp, PH[gp], "GP%d" % gp)
+        assert got[("Button " + name, "leg 2")] == ("-", PH["GND_BUTTONS"], "GND")
+    assert got[("Buzzer", "+")] == ("GP%d" % BUZZER, PH[BUZZER], "GP%d" % BUZZER)
+    assert got[("Buzzer", "-")] == ("-", PH["GND_BUZZER"], "GND")
     assert len(rows) == 14
 
 
@@ -122,18 +144,18 @@ def test_wiring_svg_draws_every_connection_to_its_pad():
     wires = {p.get("data-wire"): p.get("points") for p in root.iterfind(".//s:polyline", ns)}
     pads = {int(c.get("data-pin")): c for c in root.iterfind(".//s:circle[@class='pad']", ns)}
     assert sorted(pads) == list(range(1, 41))
-    for ident, target, phys in (("oled:SDA-GP4", "GP4", 6), ("oled:SCL-GP5", "GP5", 7),
-                                ("oled:VCC-3V3", "3V3", 36), ("oled:GND-GND", "GND", 38),
-                                ("btn_up:1-GP10", "GP10", 14), ("btn_down:1-GP11", "GP11", 15),
-                                ("btn_ok:1-GP12", "GP12", 16), ("btn_back:1-GP13", "GP13", 17),
-                                ("buzzer:+-GP15", "GP15", 20), ("gnd-rail-GND", "GND", 18)):
+    expected = [("oled:SDA-GP%d" % SDA, PH[SDA]), ("oled:SCL-GP%d" % SCL, PH[SCL]),
+                ("oled:VCC-3V3", PH["3V3"]), ("oled:GND-GND", PH["GND_OLED"]),
+                ("buzzer:+-GP%d" % BUZZER, PH[BUZZER]), ("gnd-rail-GND", PH["GND_BUTTONS"])]
+    expected += [("btn_%s:1-GP%d" % (name.lower(), gp), PH[gp]) for name, gp in BUTTONS]
+    for ident, phys in expected:
         end = tuple(int(v) for v in wires[ident].split()[-1].split(","))
         pad = pads[phys]
         assert end == (int(pad.get("cx")), int(pad.get("cy"))), ident
         assert pad.get("fill") != "#d4d4d4", "pad %d should be marked as used" % phys
     assert pads[1].get("fill") == "#d4d4d4"
     text = "".join(root.itertext())
-    assert "GND (pin 18)" in text and "3V3 (pin 36)" in text
+    assert "GND (pin %d)" % PH["GND_BUTTONS"] in text and "3V3 (pin %d)" % PH["3V3"] in text
 
 
 def test_wokwi_diagram_has_every_part_on_its_pins():
@@ -141,19 +163,18 @@ def test_wokwi_diagram_has_every_part_on_its_pins():
     types_ = {p["id"]: p["type"] for p in d["parts"]}
     assert types_["pico"] == "wokwi-pi-pico"
     assert types_["oled"] == "board-ssd1306"
-    assert [p for p in d["parts"] if p["id"] == "oled"][0]["attrs"]["i2cAddress"].lower() == "0x3c"
+    assert [p for p in d["parts"] if p["id"] == "oled"][0]["attrs"]["i2cAddress"].lower() == "0x%02x" % config.OLED_ADDR
     assert sorted(i for i, t in types_.items() if t == "wokwi-pushbutton") == [
         "btn_back", "btn_down", "btn_ok", "btn_up"]
     assert types_["buzzer"] == "wokwi-buzzer"
     pairs = {frozenset(c[:2]) for c in d["connections"]}
-    for a, b in (("oled:SDA", "pico:GP4"), ("oled:SCL", "pico:GP5"), ("oled:VCC", "pico:3V3"),
-                 ("oled:GND", "pico:GND.8"), ("btn_up:1.r", "pico:GP10"),
-                 ("btn_down:1.r", "pico:GP11"), ("btn_ok:1.r", "pico:GP12"),
-                 ("btn_back:1.r", "pico:GP13"), ("buzzer:2", "pico:GP15"),
-                 ("buzzer:1", "pico:GND.4")):
+    want = [("oled:SDA", "pico:GP%d" % SDA), ("oled:SCL", "pico:GP%d" % SCL), ("oled:VCC", "pico:3V3"),
+            ("oled:GND", "pico:" + wokwi_gnd(PH["GND_OLED"])), ("buzzer:2", "pico:GP%d" % BUZZER),
+            ("buzzer:1", "pico:" + wokwi_gnd(PH["GND_BUZZER"]))]
+    want += [("btn_%s:1.r" % name.lower(), "pico:GP%d" % gp) for name, gp in BUTTONS]
+    want += [("btn_%s:2.r" % name.lower(), "pico:" + wokwi_gnd(PH["GND_BUTTONS"])) for name, _ in BUTTONS]
+    for a, b in want:
         assert frozenset((a, b)) in pairs, (a, b)
-    for name in ("up", "down", "ok", "back"):
-        assert frozenset(("btn_%s:2.r" % name, "pico:GND.4")) in pairs
     assert hwdocs.check_wokwi(config, d) == []
 
 
@@ -169,10 +190,12 @@ def _rewire(d, end, new_pico_pin):
 
 
 @pytest.mark.parametrize("mutate, needle", [
-    (lambda d: _rewire(d, "btn_ok:1.r", "pico:GP14"), "Button OK leg 1 should connect to GP12"),
-    (lambda d: _rewire(d, "oled:SDA", "pico:GP5"), "shorted"),
+    (lambda d: _rewire(d, "btn_ok:1.r", "pico:GP%d" % free_gpio()[0]),
+     "Button OK leg 1 should connect to GP%d" % config.BUTTON_PINS[2]),
+    (lambda d: _rewire(d, "oled:SDA", "pico:GP%d" % SCL), "shorted"),
     (lambda d: _rewire(d, "oled:VCC", "pico:VBUS"), "OLED VCC should connect to 3V3"),
-    (lambda d: _rewire(d, "buzzer:1", "pico:GP16"), "Buzzer - should connect to GND.4"),
+    (lambda d: _rewire(d, "buzzer:1", "pico:GP%d" % free_gpio()[0]),
+     "Buzzer - should connect to " + wokwi_gnd(PH["GND_BUZZER"])),
     (lambda d: d["parts"].pop([p["id"] for p in d["parts"]].index("btn_down")), "'btn_down'"),
     (lambda d: d["parts"][1]["attrs"].__setitem__("i2cAddress", "0x3d"), "i2cAddress"),
     (lambda d: d["connections"].append(["ghost:1", "pico:GP2", "green", []]), "unknown part"),
@@ -188,7 +211,7 @@ def test_wokwi_drift_is_caught(mutate, needle):
 def test_wokwi_accepts_a_chained_ground_and_the_other_button_legs():
     d = copy.deepcopy(diagram())
     d["connections"] = [c for c in d["connections"] if not c[0].startswith("btn_down")]
-    d["connections"] += [["btn_down:1.l", "pico:GP11", "green", []],
+    d["connections"] += [["btn_down:1.l", "pico:GP%d" % config.BUTTON_PINS[1], "green", []],
                          ["btn_down:2.l", "btn_up:2.l", "black", []]]
     assert hwdocs.check_wokwi(config, d) == []
 

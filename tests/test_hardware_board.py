@@ -1,6 +1,7 @@
 """The Pico board shell on CPython, with ``machine`` and ``ssd1306`` replaced by fakes."""
 
 import importlib
+import os
 import sys
 import time
 import types
@@ -54,7 +55,7 @@ class FakePin:
 
 
 class FakeI2C:
-    present = {0x3C}
+    present = {config.OLED_ADDR}
 
     def __init__(self, id, sda=None, scl=None, freq=None):
         self.args = (id, sda.n, scl.n, freq)
@@ -98,7 +99,10 @@ class FakeWDT:
 
 
 class FakeSSD1306(framebuf.FrameBuffer):
+    made = []
+
     def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        FakeSSD1306.made.append(self)
         self.i2c = i2c
         self.addr = addr
         self.width = width
@@ -116,12 +120,15 @@ class FakeSSD1306(framebuf.FrameBuffer):
     def poweron(self):
         self.calls.append("on")
 
+    def show(self):
+        self.calls.append(("show", bytes(self.buffer)))
+
 
 @pytest.fixture
 def board_mod(monkeypatch):
     FakePin.levels = {}
     FakePin.made = []
-    FakeI2C.present = {0x3C}
+    FakeI2C.present = {config.OLED_ADDR}
     FakeWDT.made = []
     machine = types.ModuleType("machine")
     machine.Pin = FakePin
@@ -294,7 +301,7 @@ def test_missing_display_gives_a_stand_in_and_says_why(board_mod, tmp_path, caps
     assert not b.display_ok
     assert isinstance(b.display, board_mod.NoDisplay)
     out = capsys.readouterr().out
-    assert "0x3c" in out and "0x27" in out
+    assert hex(config.OLED_ADDR) in out and "0x27" in out
     b.display.fill_rect(0, 0, 10, 10, 1)
     b.show()
     b.contrast(10)
@@ -317,6 +324,57 @@ def test_sh1106_is_chosen_by_config(board_mod, tmp_path, monkeypatch):
     from tanteador.sh1106 import SH1106_I2C
     assert isinstance(b.display, SH1106_I2C)
     assert b.display.col_offset == config.SH1106_COL_OFFSET
+
+
+def _with_board_file(monkeypatch, tmp_path, src):
+    """The board module as a device with board file ``src`` imports it."""
+    f = tmp_path / "tanteador_board.py"
+    f.write_text(src)
+    monkeypatch.setattr(config, "BOARD_FILE", str(f))
+    sys.modules.pop("tanteador.board", None)
+    return importlib.import_module("tanteador.board")
+
+
+def test_without_a_board_file_the_wiring_is_config(board_mod):
+    assert board_mod.WIRING is config
+
+
+def test_a_board_file_moves_the_pins_and_the_bus(board_mod, tmp_path, monkeypatch):
+    from host_tools import ROOT
+    from tanteador import boardfile
+
+    with open(os.path.join(ROOT, "hardware", "boards", "right_side.py"), encoding="utf-8") as f:
+        src = f.read()
+    want = boardfile.read(src)
+    assert want.BUTTON_PINS != config.BUTTON_PINS and want.I2C_ID != config.I2C_ID
+    mod = _with_board_file(monkeypatch, tmp_path, src)
+    b = mod.Board(str(tmp_path / "tt"))
+    assert b._i2c.args == (want.I2C_ID, want.I2C_SDA, want.I2C_SCL, want.I2C_FREQ)
+    assert [p.n for p in FakePin.made if p.handler is not None] == list(want.BUTTON_PINS)
+    assert b._pwm.pin.n == want.BUZZER_PIN
+    assert b.display_ok
+
+
+def test_an_sh1106_board_file_needs_no_ssd1306_driver(board_mod, tmp_path, monkeypatch):
+    monkeypatch.delitem(sys.modules, "ssd1306")
+    mod = _with_board_file(monkeypatch, tmp_path, 'DISPLAY = "sh1106"\n')
+    b = mod.Board(str(tmp_path / "tt"))
+    from tanteador.sh1106 import SH1106_I2C
+    assert isinstance(b.display, SH1106_I2C) and b.display_ok
+
+
+def test_a_bad_board_file_stops_the_board_with_the_reason(board_mod, tmp_path, monkeypatch, capsys):
+    from tanteador.boardfile import BoardFileError
+
+    mod = _with_board_file(monkeypatch, tmp_path, "BUZER_PIN = 16\n")
+    with pytest.raises(BoardFileError, match="BUZER_PIN: no such setting"):
+        mod.Board(str(tmp_path / "tt"))
+    out = capsys.readouterr().out
+    assert "BUZER_PIN: no such setting" in out and "BUZZER_PIN" in out
+    # Shown on the display too, and no button was set up: the app cannot start.
+    shows = [c[1] for c in FakeSSD1306.made[-1].calls if c[0] == "show"]
+    assert shows and any(shows[-1])
+    assert all(p.handler is None for p in FakePin.made)
 
 
 def test_display_controls(board_mod, tmp_path):
@@ -465,7 +523,7 @@ def test_board_runs_on_micropython(tmp_path):
     code = MP_BOARD_RUN % str(tmp_path / "tt")
     rc, out, err = mplane.run_code(code, pythonpath=[str(fake), FIRMWARE])
     assert rc == 0, err + out
-    assert "no answer at 0x3c" in out
+    assert "no answer at %s" % hex(config.OLED_ADDR) in out
     # No folder is searched for MicroPython's own modules while the app runs; close() gives them back.
     assert "PATH True []" in out and "PATH BACK True" in out, out
     assert ("RESULT True (False, False, True, False) (440, 32768) 0 0x1234 True [40] True"
@@ -504,3 +562,40 @@ def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     assert r["edges"] == [[b, lv] for b in range(len(config.BUTTON_PINS)) for lv in (1, 0, 1, 0, 1, 0)]
     assert r["waiting"] == SIZE - 1
     assert r["overflows"] > 0
+
+
+MP_REFUSED_RUN = '''
+from tanteador import config
+config.BOARD_FILE = %r
+from tanteador.board import Board
+try:
+    Board(%r)
+except ValueError as e:
+    print("REFUSED", type(e).__name__, e)
+'''
+
+
+def test_a_bad_board_file_stops_the_board_on_micropython(tmp_path):
+    """The refusal path as the device runs it: MicroPython's exec, framebuf and exceptions."""
+    from host_tools import FIRMWARE, mplane
+
+    fake = tmp_path / "fake"
+    fake.mkdir()
+    (fake / "machine.py").write_text(MP_FAKE_MACHINE)
+    (fake / "ssd1306.py").write_text(
+        "import framebuf\n"
+        "class SSD1306_I2C(framebuf.FrameBuffer):\n"
+        "    def __init__(self, w, h, i2c, addr=0x3C):\n"
+        "        self.buffer = bytearray(w * h // 8)\n"
+        "        super().__init__(self.buffer, w, h, framebuf.MONO_VLSB)\n"
+        "    def show(self):\n"
+        "        print('SHOWN', sum(1 for b in self.buffer if b))\n")
+    src = tmp_path / "tanteador_board.py"
+    src.write_text("DISPLAY = 'ssd1306'\nBUTTON_PINS = (10, 11, 12)\n")
+    code = MP_REFUSED_RUN % (str(src), str(tmp_path / "tt"))
+    rc, out, err = mplane.run_code(code, pythonpath=[str(fake), FIRMWARE])
+    assert rc == 0, err + out
+    assert "BUTTON_PINS must be four GPIO numbers" in out
+    assert "REFUSED BoardFileError BUTTON_PINS must be" in out
+    shown = [int(line.split()[1]) for line in out.splitlines() if line.startswith("SHOWN")]
+    assert shown and shown[0] > 100, out

@@ -14,7 +14,7 @@ map: a new module gets a line here.
     input     buttons
     screens   screens screens.*
     app       app
-    board     board
+    board     boardfile board
     boot      main
 
     circle    match matchdoc
@@ -26,7 +26,8 @@ and randomness as arguments and knows nothing of screens or flash. text:
 the texts of the five languages. storage: the files on flash and the
 device's saved document. drawing: fonts, icons, the painter, the display
 pages. input: buttons into events. screens: one per screen. app: the
-running session. board: the Pico's pins, display and clock (the only
+running session. board: the Pico's pins, display and clock, and the board
+file a maker writes over config's defaults (board.py is the only
 module to touch ``machine``). boot: firmware/main.py.
 """
 

@@ -2,7 +2,8 @@
 
 This is the only module that touches ``machine`` or the ``ssd1306`` driver;
 everything above it gets plain values (button levels, milliseconds) and a
-FrameBuffer-compatible display.
+FrameBuffer-compatible display. It is wired as config.py says, or as the
+device's board file says over that (``WIRING``, see tanteador.boardfile).
 """
 
 import sys
@@ -10,6 +11,26 @@ import sys
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 
 from tanteador import config
+
+
+def _wiring():
+    """The wiring in use: config itself, or a board file's values over it (tanteador.boardfile).
+
+    Without a board file this is one failed open at boot (under a
+    millisecond on the lab); the checker is loaded only for a file.
+    """
+    try:
+        f = open(config.BOARD_FILE)
+    except OSError:
+        return config
+    with f:
+        src = f.read()
+    from tanteador.boardfile import read
+
+    return read(src)
+
+
+WIRING = _wiring()
 
 # MicroPython looks for a file named like one of its extensible modules (json,
 # os, time, array, machine...) in every folder of sys.path before it takes its
@@ -24,7 +45,7 @@ _FROZEN = ".frozen"
 _PATH = None
 if sys.implementation.name == "micropython":
     _PATH = tuple(sys.path)
-    if config.DISPLAY == "ssd1306":
+    if WIRING.DISPLAY == "ssd1306":
         try:
             import ssd1306  # pyright: ignore[reportMissingImports]
         except ImportError:
@@ -89,15 +110,16 @@ class NoDisplay(framebuf.FrameBuffer):
 
 
 def open_display(i2c):
-    """The OLED named by ``config.DISPLAY`` on ``i2c``, or a NoDisplay with the reason printed."""
-    w = config.OLED_WIDTH
-    h = config.OLED_HEIGHT
+    """The OLED named by ``WIRING.DISPLAY`` on ``i2c``, or a NoDisplay with the reason printed."""
+    c = WIRING
+    w = c.OLED_WIDTH
+    h = c.OLED_HEIGHT
     try:
-        if config.DISPLAY == "sh1106":
+        if c.DISPLAY == "sh1106":
             from tanteador.sh1106 import SH1106_I2C
-            return SH1106_I2C(w, h, i2c, config.OLED_ADDR, col_offset=config.SH1106_COL_OFFSET)
+            return SH1106_I2C(w, h, i2c, c.OLED_ADDR, col_offset=c.SH1106_COL_OFFSET)
         from ssd1306 import SSD1306_I2C  # pyright: ignore[reportMissingImports]
-        return SSD1306_I2C(w, h, i2c, config.OLED_ADDR)
+        return SSD1306_I2C(w, h, i2c, c.OLED_ADDR)
     except ImportError as e:
         print("display: driver missing (mpremote mip install ssd1306):", e)
     except OSError as e:
@@ -105,8 +127,8 @@ def open_display(i2c):
             found = [hex(a) for a in i2c.scan()]
         except OSError:
             found = "bus error"
-        print("display: no answer at", hex(config.OLED_ADDR), "on I2C", config.I2C_ID,
-              "SDA GP%d SCL GP%d" % (config.I2C_SDA, config.I2C_SCL), "found:", found, "error:", e)
+        print("display: no answer at", hex(c.OLED_ADDR), "on I2C", c.I2C_ID,
+              "SDA GP%d SCL GP%d" % (c.I2C_SDA, c.I2C_SCL), "found:", found, "error:", e)
     return NoDisplay(w, h)
 
 
@@ -163,6 +185,32 @@ class ButtonIrq:
         self.ring.push(self.button, down, t)
 
 
+def _i2c():
+    c = WIRING
+    return I2C(c.I2C_ID, sda=Pin(c.I2C_SDA), scl=Pin(c.I2C_SCL), freq=c.I2C_FREQ)
+
+
+def _refuse(problems):
+    """Say what is wrong with the board file (console, and display if it answers), then raise.
+
+    A board that went on with its defaults would hide the typo.
+    """
+    from tanteador.boardfile import BoardFileError, draw, report
+
+    report(problems)
+    try:
+        d = open_display(_i2c())
+    except ValueError:      # pins the I2C block refuses: reported above
+        d = None
+    if d is not None and not isinstance(d, NoDisplay):
+        draw(d, WIRING.OLED_WIDTH, WIRING.OLED_HEIGHT, problems)
+        try:
+            d.show()
+        except OSError:
+            pass
+    raise BoardFileError(problems[0])
+
+
 def _wdt_ctrl_address():
     import os
 
@@ -179,14 +227,17 @@ class Board:
     name = "pico"
 
     def __init__(self, fs_root="/tt"):
-        self._i2c = I2C(config.I2C_ID, sda=Pin(config.I2C_SDA), scl=Pin(config.I2C_SCL),
-                        freq=config.I2C_FREQ)
+        c = WIRING
+        problems = getattr(c, "problems", None)
+        if problems:
+            _refuse(problems)
+        self._i2c = _i2c()
         self.display = open_display(self._i2c)
         self.display_ok = not isinstance(self.display, NoDisplay)
         self._show_failed = False
-        self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in config.BUTTON_PINS]
+        self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in c.BUTTON_PINS]
         self.buffer = self.display.buffer
-        self._diff = PageDiff(self.buffer, config.OLED_WIDTH)
+        self._diff = PageDiff(self.buffer, c.OLED_WIDTH)
         if self.display_ok:
             # Both drivers clear the panel as they start.
             self._diff.blank()
@@ -204,12 +255,12 @@ class Board:
         for irq in self._irqs:
             irq.pin.irq(irq.on_edge, _BOTH_EDGES, hard=True)
         self._pwm = None
-        if config.BUZZER_PIN is not None:
-            self._pwm = PWM(Pin(config.BUZZER_PIN))
+        if c.BUZZER_PIN is not None:
+            self._pwm = PWM(Pin(c.BUZZER_PIN))
             self._pwm.duty_u16(0)
         self._vbus = None
-        if config.VBUS_SENSE_PIN is not None:
-            self._vbus = Pin(config.VBUS_SENSE_PIN, Pin.IN)
+        if c.VBUS_SENSE_PIN is not None:
+            self._vbus = Pin(c.VBUS_SENSE_PIN, Pin.IN)
         self._lit = True
         self._wdt = None
         self._last_ticks = time.ticks_ms()
@@ -268,7 +319,7 @@ class Board:
         if not mask:
             return
         try:
-            if config.DISPLAY == "sh1106":
+            if WIRING.DISPLAY == "sh1106":
                 for first, last in runs(mask):
                     d.show_pages(first, last)
             else:
@@ -317,7 +368,7 @@ class Board:
         """
         wdt = self._wdt
         if wdt is None:
-            timeout = config.WDT_TIMEOUT_MS
+            timeout = WIRING.WDT_TIMEOUT_MS
             if timeout <= 0:
                 return
             wdt = self._wdt = WDT(timeout=min(timeout, _WDT_MAX_MS))

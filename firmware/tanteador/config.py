@@ -1,9 +1,11 @@
-"""The one place for the pin map and the display choice.
+"""The default wiring: the pin map and the display choice the hardware docs show.
 
 Pin numbers are the RP2040's GPIO numbers; the physical pin of the Pico
 board is given beside each (``PHYSICAL``), and the hardware docs, the
 wiring diagram and the Wokwi file are generated from or checked against
-this module.
+this module. A device wired otherwise keeps this file as it is and gets a
+board file (``BOARD_FILE``, see tanteador.boardfile and hardware/boards/)
+whose values the board takes over these.
 """
 
 from micropython import const
@@ -49,6 +51,9 @@ PHYSICAL = {
     "GND_BUTTONS": 18,
     "GND_BUZZER": 18,
 }
+
+# A device's own wiring, over these defaults, when this file exists on it.
+BOARD_FILE = "/tanteador_board.py"
 
 # Watchdog timeout; the loop feeds it every pass.
 WDT_TIMEOUT_MS = const(8000)

@@ -1,11 +1,15 @@
 """`tanteador flash`: put the firmware on a connected Pico running MicroPython.
 
 Steps: find the board, read its MicroPython version and .mpy ABI, install
-the ssd1306 driver with mip (when missing), precompile firmware/tanteador
-with mpy-cross if the board reads that .mpy version (else copy the .py
-files), copy only the files whose hash differs, remove code files that are
+the ssd1306 driver with mip (when missing and the display is an SSD1306),
+precompile firmware/tanteador with mpy-cross if the board reads that .mpy
+version (else copy the .py files), copy only the files whose hash differs, remove code files that are
 no longer part of the firmware, and reset. The saved match in /tt/ is never
 touched.
+
+A board wired otherwise gets its board file with ``--board FILE`` (checked
+here first, copied as /tanteador_board.py; ``--default-board`` removes it),
+and keeps it across later flashes (tanteador.boardfile, hardware/boards/).
 
 A board whose MicroPython was built with Tanteador frozen in
 (hardware/frozen/manifest.py) gets main.py only: a copy of the package on
@@ -19,7 +23,7 @@ import re
 import subprocess
 import tempfile
 
-from host_tools import FIRMWARE, VERSION, UserError
+from host_tools import FIRMWARE, VERSION, UsageError, UserError, firmware_paths
 from host_tools.support import link as linkmod
 
 CODE_DIR = "/tanteador"
@@ -127,6 +131,48 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
+def _firmware():
+    firmware_paths()
+    from tanteador import boardfile, config
+
+    return boardfile, config
+
+
+def local_board_file(path):
+    """(bytes, Wiring) of the board file at ``path``, checked by the firmware's own reader.
+
+    A file the device would refuse is a bad argument: nothing is copied.
+    """
+    boardfile, _ = _firmware()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        w = boardfile.read(data.decode("utf-8"))
+    except (OSError, UnicodeDecodeError) as e:
+        raise UsageError("cannot read the board file %s: %s" % (path, e))
+    if w.problems:
+        raise UsageError("the board file %s would stop the board: %s" % (path, "; ".join(w.problems)))
+    return data, w
+
+
+def needs_ssd1306(wiring):
+    """True when the display of ``wiring`` is driven by micropython-lib's ssd1306 module."""
+    return wiring.DISPLAY == "ssd1306"
+
+
+def _wiring_on_board(link, have, board_file):
+    """The wiring the board will boot with: its board file's (said when refused), else the default."""
+    boardfile, config = _firmware()
+    if board_file not in have:
+        return config
+    w = boardfile.read(link.read(board_file).decode("utf-8", "replace"))
+    if w.problems:
+        print("note: the board file on the board (%s) will stop it at boot: %s. Put a good one with "
+              "--board FILE, or go back to the default wiring with --default-board"
+              % (board_file, "; ".join(w.problems)))
+    return w
+
+
 def install_driver(link, have):
     """mip install ssd1306 into /lib unless a copy is already on the board."""
     for p in DRIVER_FILES:
@@ -157,6 +203,10 @@ def install_driver(link, have):
 def main(args, link=None):
     """Entry for `tanteador flash`."""
     own = link is None
+    board_file = _firmware()[1].BOARD_FILE
+    local = None
+    if args.board:
+        local = local_board_file(args.board)
     if own:
         link = linkmod.connect(args.port)
     reset = False
@@ -181,12 +231,26 @@ def main(args, link=None):
             else:
                 print("precompiling with mpy-cross for .mpy v%s" % ver)
             files = build(firmware_files(FIRMWARE), compiler)
-        have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
-        if not args.no_mip and frozen is None:
+        watched = ("/main.py", board_file) + DRIVER_FILES
+        have = link.hashes(dirs=[CODE_DIR], files=watched)
+        if local is not None:
+            files[board_file] = local[0]
+            wiring = local[1]
+            print("board file: %s, as %s" % (args.board, board_file))
+        elif args.default_board:
+            wiring = _firmware()[1]
+            print("board file: none, the default wiring")
+        else:
+            wiring = _wiring_on_board(link, have, board_file)
+        if not needs_ssd1306(wiring):
+            print("ssd1306 driver: not needed for an %s display" % wiring.DISPLAY.upper())
+        elif not args.no_mip and frozen is None:
             if install_driver(link, have):
-                have = link.hashes(dirs=[CODE_DIR], files=("/main.py",) + DRIVER_FILES)
+                have = link.hashes(dirs=[CODE_DIR], files=watched)
         changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
         stale = [p for p in sorted(have) if p.startswith(CODE_DIR + "/") and p not in files]
+        if args.default_board and board_file in have:
+            stale.append(board_file)
         need = sum(len(files[p]) for p in changed)
         free = link.free()
         if need + MARGIN > free + sum(have[p][1] for p in changed + stale if p in have):

@@ -154,9 +154,11 @@ def main(args_json):
     boot_us = ticks_diff(ticks_us(), t0)
     from tanteador import config
 
+    # The wiring the board runs: a board file's over config's defaults.
+    wiring = getattr(sys.modules[name], "WIRING", config)
     low = booted = free()
-    emit({"k": "boot", "us": boot_us, "free": booted, "screen": app.screen.NAME, "display": config.DISPLAY,
-          "i2c_hz": config.I2C_FREQ, "addr": config.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
+    emit({"k": "boot", "us": boot_us, "free": booted, "screen": app.screen.NAME, "display": wiring.DISPLAY,
+          "i2c_hz": wiring.I2C_FREQ, "addr": wiring.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
           "platform": sys.platform,
           # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
           "zero_ms": time.ticks_diff(time.ticks_ms(), board.ticks_ms())})

@@ -151,7 +151,9 @@ def wiring_md(config):
         lines.append("- Buzzer: not fitted (`BUZZER_PIN = None`).")
     lines += [
         "",
-        "To change a pin, edit `firmware/tanteador/config.py`, run",
+        "This is the default wiring. A device wired otherwise keeps the firmware and gets a",
+        "board file (`tanteador flash --board FILE`, see [boards/](boards/README.md)).",
+        "To change the default itself, edit `firmware/tanteador/config.py`, run",
         "`python -m host_tools.generators.hwdocs --wokwi` and check the result with",
         "`python -m host_tools.generators.hwdocs --check`.",
         "",
