@@ -6,7 +6,8 @@ import os
 
 import pytest
 
-from host_tools import ROOT, mplane
+from host_tools import ROOT
+from host_tools.harness import mplane
 from tanteador import boardfile, config
 
 BOARDS = sorted(glob.glob(os.path.join(ROOT, "hardware", "boards", "*.py")))

@@ -577,7 +577,8 @@ except ValueError as e:
 
 def test_a_bad_board_file_stops_the_board_on_micropython(tmp_path):
     """The refusal path as the device runs it: MicroPython's exec, framebuf and exceptions."""
-    from host_tools import FIRMWARE, mplane
+    from host_tools import FIRMWARE
+    from host_tools.harness import mplane
 
     fake = tmp_path / "fake"
     fake.mkdir()
