@@ -96,7 +96,7 @@ E_UNDRAWN = const(73)
 E_OVER = const(74)
 E_OTHER = const(75)
 E_SETUP = const(76)
-# How to prepare the deck (options.prep_hint): the id of code c of
+# How to prepare the deck (matchoptions.MatchOptions.prep_hint): the id of code c of
 # rules.HINTS is named "H_" + c in capitals, and is found by that name.
 H_RM2 = const(77)
 H_UNDRAWN1 = const(78)
@@ -109,7 +109,7 @@ E_ABOVE = const(84)
 E_MISSING = const(85)
 END_ASK = const(86)
 DEFAULTS = const(87)
-CARDS = const(88)  # the setup row of the card style; CARDS_VALS by options.CARDS_*
+CARDS = const(88)  # the setup row of the card style; CARDS_VALS by matchoptions.CARDS_*
 CARDS_VALS = const(89)
 SUITS_FR = const(90)  # French suits in suit-number order: diamonds, hearts, spades, clubs
 RANKS_FR = const(91)  # French faces by rank index (rules.RANK_FACE_FR)

@@ -3,7 +3,7 @@
 INDEX has 4 bytes an icon (data offset hi, lo, width, height); DATA holds
 MONO_HLSB rows padded to whole bytes. Suit ids equal the suit numbers of
 rules.py (OROS=0 .. BASTOS=3); the large suits are suit + LARGE. French
-suits (options.CARDS_FRENCH) are the same plus FRENCH.
+suits (matchoptions.CARDS_FRENCH) are the same plus FRENCH.
 """
 
 from micropython import const

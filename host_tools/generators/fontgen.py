@@ -882,7 +882,7 @@ def icons_module():
         "INDEX has 4 bytes an icon (data offset hi, lo, width, height); DATA holds\n"
         "MONO_HLSB rows padded to whole bytes. Suit ids equal the suit numbers of\n"
         "rules.py (OROS=0 .. BASTOS=3); the large suits are suit + LARGE. French\n"
-        "suits (options.CARDS_FRENCH) are the same plus FRENCH.\n"
+        "suits (matchoptions.CARDS_FRENCH) are the same plus FRENCH.\n"
         '"""\n\nfrom micropython import const\n\n'
         + "\n".join(names)
         + "\nLARGE = const(4)\nFRENCH = const(%d)\nCOUNT = const(%d)\n\nINDEX = %s\nDATA = %s\n"

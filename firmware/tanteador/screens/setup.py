@@ -62,7 +62,7 @@ _MODE = ("goal", "target", "deck", "prep", "tie", "reverse", "capote", "trump_cy
 # The Play row's values by players.
 _PLAYS = {4: (SOLO, PAIRS), 5: (SOLO, CHIAMATA), 6: (SOLO, PAIRS, TRIOS, CHIAMATA)}
 _VISIBLE = const(4)
-# The row a refused setup's code points at (options.MatchOptions.validate).
+# The row a refused setup's code points at (matchoptions.MatchOptions.validate).
 _FAULT_ROWS = {"players": _PLAYERS, "sides": _SIDES, "goal": _GOAL, "names": _NAMES, "index": _FIRST}
 
 
@@ -229,7 +229,7 @@ class Setup:
 
     def score(self, r, d):
         """Step one of the chiamata scores: the partner never gets more than
-        the caller (2 * partner <= 3 * defender, see options.CALL_DEFAULT)."""
+        the caller (2 * partner <= 3 * defender, see matchoptions.CALL_DEFAULT)."""
         c = list(self.o.call)
         k = r - _DEFEND
         hi = CALL_MAX[k]
