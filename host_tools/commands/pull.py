@@ -19,7 +19,7 @@ from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.folders import check_writable
 
 TT = "/tt"
-# Trump names by card style (options.CARDS_SPANISH, CARDS_FRENCH), by suit number.
+# Trump names by card style (matchoptions.CARDS_SPANISH, CARDS_FRENCH), by suit number.
 SUITS = (("oros", "copas", "espadas", "bastos"), ("diamonds", "hearts", "spades", "clubs"))
 GOALS = ("wins", "best-of", "hands", "points", "time")
 

@@ -5,7 +5,7 @@ text model (``app.texts``). Sizes follow the generated fonts: a text line
 box is LINE rows, big digits BIG_H rows, suits at most 11 px (24 px large)
 so that a suit fits a text line with a row to spare.
 
-Suits are drawn and named in the match's card style (options.CARDS_*):
+Suits are drawn and named in the match's card style (matchoptions.CARDS_*):
 screens go through ``suit``, ``suit_name`` and ``rank_name`` for that.
 """
 
