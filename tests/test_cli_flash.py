@@ -12,6 +12,7 @@ from fakeboard import MPY_62, FakeBoard
 from host_tools import cli
 from host_tools.commands import flash
 from host_tools.support import link as linkmod
+from host_tools.support import mpybuild
 
 DRIVER = b"# ssd1306 driver (fake)\n"
 DRIVER_HASH = hashlib.sha256(DRIVER).hexdigest()
@@ -223,7 +224,7 @@ def test_real_firmware_precompiles(board, index):
     assert "/main.py" in files and "/tanteador/__init__.mpy" in files
     assert all(files[p][:2] == b"M\x06" for p in files if p.startswith("/tanteador/"))
     # No module small enough for littlefs to keep inside its folder's record.
-    assert all(len(files[p]) > flash.INLINE_MAX for p in files if p.startswith("/tanteador/"))
+    assert all(len(files[p]) > mpybuild.INLINE_MAX for p in files if p.startswith("/tanteador/"))
 
 
 def test_find_port_prefers_a_raspberry_pi_board(monkeypatch):

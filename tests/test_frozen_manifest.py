@@ -8,7 +8,7 @@ that it names what the firmware really imports.
 import os
 import re
 
-from host_tools.commands import flash
+from host_tools.support import mpybuild
 from host_tools.harness import mplane
 
 MANIFEST = os.path.join(mplane.ROOT, "hardware", "frozen", "manifest.py")
@@ -45,7 +45,7 @@ def test_manifest_freezes_the_firmware_package_as_flash_compiles_it():
     base = os.path.normpath(os.path.join(os.path.dirname(MANIFEST), kw["base_path"]))
     assert base == os.path.normpath(mplane.FIRMWARE)
     assert os.path.isfile(os.path.join(base, name, "__init__.py"))
-    assert "-O%d" % kw["opt"] in flash.MPY_CROSS_OPTS
+    assert "-O%d" % kw["opt"] in mpybuild.MPY_CROSS_OPTS
 
 
 def test_manifest_brings_what_the_firmware_imports_beyond_the_core():

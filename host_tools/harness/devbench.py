@@ -51,16 +51,16 @@ KINDS = (
 
 def board_files(compiler):
     """{board path: bytes} of the board-side program (as .mpy when ``compiler`` is given)."""
-    from host_tools.commands import flash
+    from host_tools.support import mpybuild
 
-    return flash.build({BOARD_DIR + "/" + name: os.path.join(DEVICE, name) for name in PROGRAM}, compiler)
+    return mpybuild.build({BOARD_DIR + "/" + name: os.path.join(DEVICE, name) for name in PROGRAM}, compiler)
 
 
 def _compiler(info):
-    from host_tools.commands import flash
+    from host_tools.support import mpybuild
 
-    ver = flash.board_mpy(info)
-    return flash.compilers().get(ver) if ver is not None else None
+    ver = mpybuild.board_mpy(info)
+    return mpybuild.compilers().get(ver) if ver is not None else None
 
 
 def _remove_tree(link, path):

@@ -1,4 +1,4 @@
-"""The firmware compiled into a folder, by the code of `tanteador flash`.
+"""The firmware compiled into a folder, by the code `tanteador flash` uses (host_tools.support.mpybuild).
 
 The lanes that boot the whole app on MicroPython, and the bench, run the
 .mpy files a board gets: the same files, compiled by the same options, laid
@@ -8,8 +8,8 @@ out as on the board's flash.
 import os
 
 from host_tools import FIRMWARE
-from host_tools.commands import flash
 from host_tools.harness import mplane
+from host_tools.support import mpybuild
 
 
 def compile_tree(dest):
@@ -17,7 +17,7 @@ def compile_tree(dest):
 
     main.py is left out: the lanes start the app themselves.
     """
-    files = flash.build(flash.firmware_files(FIRMWARE), mplane.find_mpy_cross())
+    files = mpybuild.build(mpybuild.firmware_files(FIRMWARE), mplane.find_mpy_cross())
     for path, data in files.items():
         if path == "/main.py":
             continue
