@@ -5,34 +5,9 @@ everything above it gets plain values (button levels, milliseconds) and a
 FrameBuffer-compatible display.
 """
 
-import sys
-
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 
 from tanteador import config
-
-# MicroPython looks for a file named like one of its extensible modules (json,
-# os, time, array, machine...) in every folder of sys.path before it takes its
-# own, at each import statement that names one: 4-5 ms of flash lookups on a
-# Pico, some fifteen times before the first frame. The app's own modules are
-# found in its package; once the display driver is found, the folders of
-# sys.path are not needed until the app stops (the frozen modules, asyncio,
-# stay): they go before this module's other imports, and Board.close() gives
-# them back. (``machine`` is taken first: the tests' stand-in for it is a file
-# in a folder of the path. CPython, running the tests, keeps its path.)
-_FROZEN = ".frozen"
-_PATH = None
-if sys.implementation.name == "micropython":
-    _PATH = tuple(sys.path)
-    if config.DISPLAY == "ssd1306":
-        try:
-            import ssd1306  # pyright: ignore[reportMissingImports]
-        except ImportError:
-            pass    # open_display says so
-    # Not to an empty path: MicroPython would then not find even the app's
-    # own package, imported already.
-    if _FROZEN in _PATH:
-        sys.path[:] = [_FROZEN]
 
 import framebuf
 import gc
@@ -355,10 +330,8 @@ class Board:
         return True
 
     def close(self):
-        """Silence the buzzer, free the button interrupts, stop the watchdog and give sys.path back: the app loop has ended."""
+        """Silence the buzzer, free the button interrupts and stop the watchdog: the app loop has ended."""
         self.tone(0)
-        if _PATH is not None:
-            sys.path[:] = _PATH
         for p in self._pins:
             p.irq(handler=None)
         if self._wdt is not None:
