@@ -18,9 +18,12 @@ if config.DISPLAY == "ssd1306":
 if ".frozen" in path:
     sys.path[:] = [".frozen"]
 try:
+    from tanteador import bootframe
     from tanteador.board import Board
 
     board = Board()
+    # A reset into a match shows its first frame before the engine loads.
+    bootframe.show(board)
     from tanteador.app import run
 
     run(board)

@@ -57,12 +57,14 @@ def test_ctrl_c_closes_the_board(tmp_path):
     assert board.closed
 
 
-def test_main_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
-    """main.py: the board, then the app with sys.path cut to the frozen
-    modules; the path given back when the app stops (Ctrl-C to the REPL)."""
+def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
+    """main.py: the board, the kept frame, then the app with sys.path cut to the
+    frozen modules; the path given back when the app stops (Ctrl-C to the REPL)."""
     import os
     import sys
     import types
+
+    from tanteador import bootframe
 
     seen = []
     monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
@@ -70,9 +72,10 @@ def test_main_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
     fake_board = types.ModuleType("tanteador.board")
     fake_board.Board = lambda: HostBoard(str(tmp_path))
     monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", lambda b: seen.append(("show", b)))
 
     def run(b):
-        seen.append(("run", b.fs.root, list(sys.path)))
+        seen.append(("run", b, list(sys.path)))
         raise KeyboardInterrupt()
 
     monkeypatch.setattr(app_mod, "run", run)
@@ -81,7 +84,8 @@ def test_main_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
         code = compile(f.read(), path, "exec")
     with pytest.raises(KeyboardInterrupt):
         exec(code, {"__name__": "__main__"})
-    assert seen == [("run", str(tmp_path), [".frozen"])]
+    assert [s[0] for s in seen] == ["show", "run"] and seen[0][1] is seen[1][1]
+    assert seen[1][2] == [".frozen"]
     assert sys.path == before
 
 

@@ -10,7 +10,7 @@ import sys
 
 from micropython import const
 
-from tanteador import document, i18n
+from tanteador import bootframe, document, i18n
 from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
@@ -96,6 +96,7 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
+        self._frame = None
         # The hand just recorded, told on the table until the next press.
         self.banner = None
         rb = getattr(board, "rand_below", None)
@@ -118,6 +119,8 @@ class App:
         self._boot(scr, problem, tr, en)
         self._guard(2, None)
         board.show()
+        # The frame a reset into this match shows before the app loads (see bootframe).
+        self._frame = bootframe.after_boot(self)
         # The store's boot-only code need not stay; unloading it (and the
         # collection that follows) waits until the first frame is out.
         self.sweep()
@@ -261,6 +264,8 @@ class App:
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        else:
+            bootframe.after_save(self, self._frame)
         return problem
 
     def save_soon(self):
