@@ -24,6 +24,7 @@ try:
     board = Board()
     # A reset into a match shows its first frame before the engine loads.
     bootframe.show(board)
+    del bootframe   # the app unloads it with its other boot-only helpers
     from tanteador.app import run
 
     run(board)

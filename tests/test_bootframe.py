@@ -62,7 +62,7 @@ def boot(name):
 def hand(b, app):
     # Close the notice, pick a trump, enter the hand and record it: one save.
     Player(app, b).play(parse("BACK; DOWN; OK; UP x3; OK; OK"))
-    Player(app, b).idle(200)
+    Player(app, b).idle(1000)      # the tag is written once the buttons rest
 
 
 boot("first")

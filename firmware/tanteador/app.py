@@ -10,7 +10,7 @@ import sys
 
 from micropython import const
 
-from tanteador import bootframe, document, i18n
+from tanteador import document, i18n
 from tanteador.buttons import OK, Buttons
 from tanteador.store import Store
 
@@ -33,7 +33,7 @@ _SAVE_QUIET_MS = const(1500)
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, figures, boot and
 # archive code): unloaded when the heap runs low.
-_HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops")
+_HELPERS = ("tanteador.seating", "tanteador.stats", "tanteador.storeops", "tanteador.bootframe")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
@@ -97,6 +97,7 @@ class App:
         self._save_at = None
         self._commit_due = False
         self._frame = None
+        self._tag_due = False
         # The hand just recorded, told on the table until the next press.
         self.banner = None
         rb = getattr(board, "rand_below", None)
@@ -119,7 +120,9 @@ class App:
         self._boot(scr, problem, tr, en)
         self._guard(2, None)
         board.show()
-        # The frame a reset into this match shows before the app loads (see bootframe).
+        # The frame a reset into this match shows before the app loads.
+        from tanteador import bootframe
+
         self._frame = bootframe.after_boot(self)
         # The store's boot-only code need not stay; unloading it (and the
         # collection that follows) waits until the first frame is out.
@@ -264,8 +267,7 @@ class App:
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
-        else:
-            bootframe.after_save(self, self._frame)
+        self._tag_due = problem is None and self._frame is not None
         return problem
 
     def save_soon(self):
@@ -497,6 +499,12 @@ class App:
         # The free heap is looked at once per frame drawn (a look scans the heap).
         short = self._drawn and _MP and gc.mem_free() < _GC_ROOM
         self._drawn = False
+        if quiet and self._tag_due and self._save_at is None:
+            # The kept boot frame's tag follows the save when nobody presses.
+            from tanteador import bootframe
+
+            self._tag_due = False
+            bootframe.after_save(self, self._frame)
         if self._gc_due and (quiet or short):
             self._gc_due = False
             _collect()

@@ -18,8 +18,10 @@ its own, as without a kept frame. The size of the save would not do: an
 edit can keep it.
 
 Who writes them: the app, after the first frame of a boot that resumed a
-match (the frame, if it is not the one kept, and its tag), and after each
-save that leaves a resumable match in the same language (the tag only).
+match (the frame, if it is not the one kept, and its tag), and after a save
+that leaves a resumable match in the same language (the tag only), once
+the buttons rest: a press never waits for it, and a power cut before it
+leaves a tag that matches no save.
 """
 
 from binascii import crc32
