@@ -52,6 +52,15 @@ def _collect():
         gc.collect()
 
 
+def _unload(name):
+    """Forget helper module ``name`` (tanteador.X) on MicroPython, so that a collection frees it."""
+    if _MP and name in sys.modules:
+        del sys.modules[name]
+        top = sys.modules.get("tanteador")
+        if top is not None and hasattr(top, name[10:]):
+            delattr(top, name[10:])
+
+
 def seeded_rand(seed):
     """A small xorshift generator -> rand_below(n); same numbers on every port."""
     st = [(seed * 2654435761 + 0x9E3779B9) & 0xFFFFFFFF or 1]
@@ -505,6 +514,8 @@ class App:
 
             self._tag_due = False
             bootframe.after_save(self, self._frame)
+            # Not needed again before the next save: the next collection frees it.
+            _unload("tanteador.bootframe")
         if self._gc_due and (quiet or short):
             self._gc_due = False
             _collect()
@@ -557,13 +568,9 @@ class App:
         """Unload the screen modules no screen on the stack needs (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
-        top = mods.get("tanteador")
         for name in list(mods.keys()):
             if name in _HELPERS:
-                if _MP:
-                    del mods[name]
-                    if top is not None and hasattr(top, name[10:]):
-                        delattr(top, name[10:])
+                _unload(name)
                 continue
             if name[:18] != "tanteador.screens." or name == "tanteador.screens.ui":
                 continue
