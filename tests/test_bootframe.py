@@ -56,6 +56,7 @@ def boot(name):
     print(json.dumps({"k": name, "shown": shown, "kept_is_app": shown and glass == b.frame,
                       "app_sent": b.last_mask, "frames": b.frames, "screen": app.screen.NAME,
                       "contrast": b.contrast_level, "hands": len(app.match.hands) if app.match else -1}))
+    Player(app, b).idle(600)       # the frame is kept at the first quiet moment
     return b, app
 
 
@@ -159,7 +160,9 @@ def _boot_once(folder):
 
     b = HostBoard(folder)
     shown = bootframe.show(b)
-    return shown, b, App(b, 0)
+    app = App(b, 0)
+    app.tidy(500)       # the first quiet moment keeps the frame
+    return shown, b, app
 
 
 @pytest.fixture

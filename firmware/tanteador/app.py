@@ -105,7 +105,10 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
+        # The frame a reset into this match shows before the app loads
+        # (tanteador.bootframe): kept at the first quiet moment, not in the boot.
         self._frame = None
+        self._frame_due = True
         self._tag_due = False
         # The hand just recorded, told on the table until the next press.
         self.banner = None
@@ -129,10 +132,6 @@ class App:
         self._boot(scr, problem, tr, en)
         self._guard(2, None)
         board.show()
-        # The frame a reset into this match shows before the app loads.
-        from tanteador import bootframe
-
-        self._frame = bootframe.after_boot(self)
         # The store's boot-only code need not stay; unloading it (and the
         # collection that follows) waits until the first frame is out.
         self.sweep()
@@ -508,12 +507,16 @@ class App:
         # The free heap is looked at once per frame drawn (a look scans the heap).
         short = self._drawn and _MP and gc.mem_free() < _GC_ROOM
         self._drawn = False
-        if quiet and self._tag_due and self._save_at is None:
-            # The kept boot frame's tag follows the save when nobody presses.
+        if quiet and (self._frame_due or self._tag_due) and self._save_at is None:
+            # The boot's frame, or the tag of a save, when nobody presses.
             from tanteador import bootframe
 
-            self._tag_due = False
-            bootframe.after_save(self, self._frame)
+            if self._frame_due:
+                self._frame_due = False
+                self._frame = bootframe.after_boot(self)
+            if self._tag_due:
+                self._tag_due = False
+                bootframe.after_save(self, self._frame)
             # Not needed again before the next save: the next collection frees it.
             _unload("tanteador.bootframe")
         if self._gc_due and (quiet or short):

@@ -17,11 +17,11 @@ cut by a power loss before or after its tag) is never shown: the app draws
 its own, as without a kept frame. The size of the save would not do: an
 edit can keep it.
 
-Who writes them: the app, after the first frame of a boot that resumed a
-match (the frame, if it is not the one kept, and its tag), and after a save
-that leaves a resumable match in the same language (the tag only), once
-the buttons rest: a press never waits for it, and a power cut before it
-leaves a tag that matches no save.
+Who writes them: the app, at quiet moments (a press never waits for
+them): while the first frame of a boot that resumed a match is still on
+the glass, the frame if it is not the one kept, and its tag; after a save
+that leaves a resumable match in the same language, the tag alone. A
+power cut before the tag leaves one that matches no save.
 """
 
 from binascii import crc32
@@ -119,12 +119,13 @@ def after_boot(app):
     """Keep the first frame of a boot that resumed a match -> (language, frame CRC) of
     the frame on flash, or None if none is known.
 
-    Called once the frame is out; writes only what is not on flash yet.
-    A failed write only means that the next boot draws its own frame.
+    Called at the app's first quiet moment; the frame is kept only if it is
+    still the one on the glass. Writes only what is not on flash yet. A
+    failed write only means that the next boot draws its own frame.
     """
     fs = app.store.fs
     tag = _tag(fs)
-    if not _resumed(app):
+    if app.dirty or not _resumed(app):
         return None if tag is None else (tag[3], tag[1])
     buf = app.board.buffer
     crc = crc32(buf)
