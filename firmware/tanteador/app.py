@@ -105,10 +105,8 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
-        # The frame a reset into this match shows before the app loads
-        # (tanteador.bootframe): kept at the first quiet moment, not in the boot.
         self._frame = None
-        self._frame_due = True
+        self._frame_due = False
         self._tag_due = False
         # The hand just recorded, told on the table until the next press.
         self.banner = None
@@ -132,6 +130,10 @@ class App:
         self._boot(scr, problem, tr, en)
         self._guard(2, None)
         board.show()
+        # A resumed match's first frame is what a reset shows before the app
+        # loads (tanteador.bootframe): kept at the first quiet moment.
+        top = self.stack[-1]
+        self._frame_due = top.NAME == "notice" and top.sid == i18n.RESUMED
         # The store's boot-only code need not stay; unloading it (and the
         # collection that follows) waits until the first frame is out.
         self.sweep()
