@@ -39,7 +39,7 @@ def write(name, b):
     f.close()
 
 
-def boot(name):
+def boot(name, rest=True):
     # A reset: a new board (its panel just cleared), the kept frame, then the
     # app, on a heap without the last boot's app and screens, as on a Pico.
     global b, app
@@ -56,7 +56,8 @@ def boot(name):
     print(json.dumps({"k": name, "shown": shown, "kept_is_app": shown and glass == b.frame,
                       "app_sent": b.last_mask, "frames": b.frames, "screen": app.screen.NAME,
                       "contrast": b.contrast_level, "hands": len(app.match.hands) if app.match else -1}))
-    Player(app, b).idle(600)       # the frame is kept at the first quiet moment
+    if rest:
+        Player(app, b).idle(600)   # the frame is kept at the first quiet moment
     return b, app
 
 
@@ -70,6 +71,10 @@ boot("first")
 b, app = boot("second")
 hand(b, app)
 boot("after-a-hand")
+# A press before the boot's first quiet moment: the frame already kept is tagged all the same.
+b, app = boot("pressed-at-once", False)
+hand(b, app)
+boot("after-a-hand-pressed-at-once")
 b, app = boot("again")
 old_state, old_tag = read("state.json"), read("frame.tag")
 hand(b, app)
@@ -100,7 +105,7 @@ print(json.dumps({"k": "end"}))
 
 
 def _doc(folder, lang="en", contrast=96):
-    doc = matchplan.start_doc({}, lang)
+    doc = matchplan.start_doc({"target": 99}, lang)     # no hand of these ends the match
     doc["cfg"]["contrast"] = contrast
     matchplan.write_doc(folder, doc)
 
@@ -138,14 +143,16 @@ def test_a_kept_frame_is_the_apps_first_frame_which_then_sends_nothing(boots):
 
 def test_a_save_tags_the_kept_frame_again(boots):
     assert boots["after-a-hand"]["hands"] == 1 and boots["after-a-hand"]["shown"]
+    b = boots["after-a-hand-pressed-at-once"]
+    assert b["hands"] == 2 and b["shown"] and b["app_sent"] == 0
 
 
 def test_a_power_cut_between_save_and_tag_never_shows_the_kept_frame(boots):
     for name in ("cut-before-tag", "tag-ahead-of-save"):
         b = boots[name]
         assert not b["shown"] and b["app_sent"] != 0, name
-    assert boots["cut-before-tag"]["hands"] == 2
-    assert boots["tag-ahead-of-save"]["hands"] == 1
+    assert boots["cut-before-tag"]["hands"] == 3
+    assert boots["tag-ahead-of-save"]["hands"] == 2
 
 
 def test_a_save_edited_to_the_same_size_or_a_torn_frame_is_not_shown(boots):

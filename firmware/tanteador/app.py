@@ -277,7 +277,7 @@ class App:
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
-        self._tag_due = problem is None and self._frame is not None
+        self._tag_due = problem is None
         return problem
 
     def save_soon(self):
