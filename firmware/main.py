@@ -1,3 +1,33 @@
-from tanteador.board import Board
-from tanteador.app import run
-run(Board())
+import sys
+
+from tanteador.wiring import WIRING
+
+# MicroPython looks for a file named like one of its built-in modules (json,
+# os, time, machine...) in every folder of sys.path before it takes its own,
+# at each import statement that names one: 4-5 ms of flash lookups on a Pico,
+# some fifteen times before the first frame. The app's modules are found in
+# its package, so once the display driver is found only the frozen modules
+# (asyncio) stay on the path, until the app stops. Not an empty path: the
+# app's own package would not be found. The wiring (a board file's display)
+# is read first, to know whether the SSD1306 driver is wanted.
+path = sys.path[:]
+if WIRING.DISPLAY == "ssd1306":
+    try:
+        import ssd1306  # noqa: F401  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        pass    # the board says so on the console
+if ".frozen" in path:
+    sys.path[:] = [".frozen"]
+try:
+    from tanteador import bootframe
+    from tanteador.board import Board
+
+    board = Board()
+    # A reset into a match shows its first frame before the engine loads.
+    bootframe.show(board)
+    del bootframe   # the app unloads it with its other boot-only helpers
+    from tanteador.app import run
+
+    run(board)
+finally:
+    sys.path[:] = path

@@ -57,13 +57,36 @@ def test_ctrl_c_closes_the_board(tmp_path):
     assert board.closed
 
 
-def test_main_has_three_lines():
+def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
+    """main.py: the board, the kept frame, then the app with sys.path cut to the
+    frozen modules; the path given back when the app stops (Ctrl-C to the REPL)."""
     import os
+    import sys
+    import types
 
+    from tanteador import bootframe
+
+    seen = []
+    monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
+    before = list(sys.path)
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", lambda b: seen.append(("show", b)))
+
+    def run(b):
+        seen.append(("run", b, list(sys.path)))
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run)
     path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
     with open(path) as f:
-        lines = [ln for ln in f.read().splitlines() if ln.strip()]
-    assert lines == ["from tanteador.board import Board", "from tanteador.app import run", "run(Board())"]
+        code = compile(f.read(), path, "exec")
+    with pytest.raises(KeyboardInterrupt):
+        exec(code, {"__name__": "__main__"})
+    assert [s[0] for s in seen] == ["show", "run"] and seen[0][1] is seen[1][1]
+    assert seen[1][2] == [".frozen"]
+    assert sys.path == before
 
 
 def test_ok_held_at_boot_opens_the_button_test(tmp_path):

@@ -172,6 +172,7 @@ def _comparable(problem):
     return problem.split(":")[:2] if problem.startswith("line ") else problem
 
 
+@pytest.mark.micropython
 def test_micropython_reads_board_files_as_cpython_does():
     mplane.require_micropython()
     mp = _lane("mp")

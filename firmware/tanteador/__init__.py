@@ -9,26 +9,27 @@ map: a new module gets a line here.
     base      tanteador config
     engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc stats
     text      i18n lang lang.*
-    storage   flashfs store storeops savefile
+    storage   flashfs store storeops savefile bootframe
     drawing   fonts icons draw pages sh1106
     input     buttons
     screens   screens screens.*
     app       app
-    board     boardfile board
+    board     boardfile wiring board
     boot      main
 
     circle    match matchdoc
     circle    store storeops
 
-base: the version and the board's pins and display. engine: the rules of
+base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time
 and randomness as arguments and knows nothing of screens or flash. text:
-the texts of the five languages. storage: the files on flash and the
-device's saved document. drawing: fonts, icons, the painter, the display
-pages. input: buttons into events. screens: one per screen. app: the
-running session. board: the Pico's pins, display and clock, and the board
-file a maker writes over config's defaults (board.py is the only
-module to touch ``machine``). boot: firmware/main.py.
+the texts of the five languages. storage: the files on flash, the device's
+saved document, and the first frame kept for a reset. drawing: fonts,
+icons, the painter, the display pages. input: buttons into events.
+screens: one per screen. app: the running session. board: the wiring in
+use (config's defaults, or the board file a maker writes over them) and
+the Pico's pins, display and clock (board.py is the only module to touch
+``machine``). boot: firmware/main.py.
 """
 
 VERSION = "0.1.0"

@@ -33,7 +33,7 @@ _SAVE_QUIET_MS = const(1500)
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, figures, boot and
 # archive code): unloaded when the heap runs low.
-_HELPERS = ("tanteador.firstdealer", "tanteador.stats", "tanteador.storeops")
+_HELPERS = ("tanteador.firstdealer", "tanteador.stats", "tanteador.storeops", "tanteador.bootframe")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
@@ -45,6 +45,15 @@ def _collect():
     piece); CPython manages its own memory and its collector is slow."""
     if _MP:
         gc.collect()
+
+
+def _unload(name):
+    """Forget helper module ``name`` (tanteador.X) on MicroPython, so that a collection frees it."""
+    if _MP and name in sys.modules:
+        del sys.modules[name]
+        top = sys.modules.get("tanteador")
+        if top is not None and hasattr(top, name[10:]):
+            delattr(top, name[10:])
 
 
 def seeded_rand(seed):
@@ -91,6 +100,9 @@ class App:
         self._warm = 0
         self._save_at = None
         self._commit_due = False
+        self._frame = None
+        self._frame_due = False
+        self._tag_due = False
         rb = getattr(board, "rand_below", None)
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
@@ -111,6 +123,10 @@ class App:
         self._boot(scr, problem, tr, en)
         self._guard(2, None)
         board.show()
+        # A resumed match's first frame is what a reset shows before the app
+        # loads (tanteador.bootframe): kept at the first quiet moment.
+        top = self.stack[-1]
+        self._frame_due = top.NAME == "notice" and top.sid == i18n.RESUMED
         # The store's boot-only code need not stay; unloading it (and the
         # collection that follows) waits until the first frame is out.
         self.sweep()
@@ -253,6 +269,7 @@ class App:
         problem = self.store.save(self.state(True))
         if problem is not None:
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        self._tag_due = problem is None
         return problem
 
     def save_soon(self):
@@ -535,6 +552,18 @@ class App:
         # The free heap is looked at once per frame drawn (a look scans the heap).
         short = self._drawn and _MP and gc.mem_free() < _GC_ROOM
         self._drawn = False
+        if quiet and (self._frame_due or self._tag_due) and self._save_at is None:
+            # The boot's frame, or the tag of a save, when nobody presses.
+            from tanteador import bootframe
+
+            if self._frame_due:
+                self._frame_due = False
+                self._frame = bootframe.after_boot(self)
+            if self._tag_due:
+                self._tag_due = False
+                bootframe.after_save(self, self._frame)
+            # Not needed again before the next save: the next collection frees it.
+            _unload("tanteador.bootframe")
         if self._gc_due and (quiet or short):
             self._gc_due = False
             _collect()
@@ -590,13 +619,9 @@ class App:
         """Unload the screen modules no screen on the stack needs (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
-        top = mods.get("tanteador")
         for name in list(mods.keys()):
             if name in _HELPERS:
-                if _MP:
-                    del mods[name]
-                    if top is not None and hasattr(top, name[10:]):
-                        delattr(top, name[10:])
+                _unload(name)
                 continue
             if name[:18] != "tanteador.screens." or name == "tanteador.screens.ui":
                 continue

@@ -3,57 +3,10 @@
 This is the only module that touches ``machine`` or the ``ssd1306`` driver;
 everything above it gets plain values (button levels, milliseconds) and a
 FrameBuffer-compatible display. It is wired as config.py says, or as the
-device's board file says over that (``WIRING``, see tanteador.boardfile).
+device's board file says over that (``WIRING``, see tanteador.wiring).
 """
 
-import sys
-
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
-
-from tanteador import config
-
-
-def _wiring():
-    """The wiring in use: config itself, or a board file's values over it (tanteador.boardfile).
-
-    Without a board file this is one failed open at boot (under a
-    millisecond on the lab); the checker is loaded only for a file.
-    """
-    try:
-        f = open(config.BOARD_FILE)
-    except OSError:
-        return config
-    with f:
-        src = f.read()
-    from tanteador.boardfile import read
-
-    return read(src)
-
-
-WIRING = _wiring()
-
-# MicroPython looks for a file named like one of its extensible modules (json,
-# os, time, array, machine...) in every folder of sys.path before it takes its
-# own, at each import statement that names one: 4-5 ms of flash lookups on a
-# Pico, some fifteen times before the first frame. The app's own modules are
-# found in its package; once the display driver is found, the folders of
-# sys.path are not needed until the app stops (the frozen modules, asyncio,
-# stay): they go before this module's other imports, and Board.close() gives
-# them back. (``machine`` is taken first: the tests' stand-in for it is a file
-# in a folder of the path. CPython, running the tests, keeps its path.)
-_FROZEN = ".frozen"
-_PATH = None
-if sys.implementation.name == "micropython":
-    _PATH = tuple(sys.path)
-    if WIRING.DISPLAY == "ssd1306":
-        try:
-            import ssd1306  # pyright: ignore[reportMissingImports]
-        except ImportError:
-            pass    # open_display says so
-    # Not to an empty path: MicroPython would then not find even the app's
-    # own package, imported already.
-    if _FROZEN in _PATH:
-        sys.path[:] = [_FROZEN]
 
 import framebuf
 import gc
@@ -65,6 +18,7 @@ from micropython import const
 from tanteador.buttons import DEBOUNCE_MS, EdgeRing
 from tanteador.flashfs import DirFS
 from tanteador.pages import PageDiff, runs
+from tanteador.wiring import WIRING
 
 # The RP2040/RP2350 watchdog can be started but MicroPython cannot stop it.
 # Clearing the ENABLE bit of its CTRL register is the documented way in the
@@ -406,10 +360,8 @@ class Board:
         return True
 
     def close(self):
-        """Silence the buzzer, free the button interrupts, stop the watchdog and give sys.path back: the app loop has ended."""
+        """Silence the buzzer, free the button interrupts and stop the watchdog: the app loop has ended."""
         self.tone(0)
-        if _PATH is not None:
-            sys.path[:] = _PATH
         for p in self._pins:
             p.irq(handler=None)
         if self._wdt is not None:

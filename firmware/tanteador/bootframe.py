@@ -1,0 +1,164 @@
+"""The first frame of a resumed match, kept on flash so that a reset shows it at once.
+
+A Pico that resets in a match spends most of its start importing the engine
+and rebuilding the match, only to draw the "Match resumed" notice. That
+frame shows nothing of the match (no score, no name, no clock): only the
+notice in the saved language. So it is kept in ``frame.bin`` (the 1,024
+bytes of the frame buffer), and ``main.py`` sends it before the engine is
+imported. The app then starts with the display knowing what is on the
+glass: its own first frame sends only what differs, nothing when the kept
+frame is the one it draws.
+
+``frame.tag`` says which save the frame belongs to: the CRC-32 of the
+``state.json`` bytes, the CRC-32 of the frame, the contrast to show it at
+and the frame's language. The frame is shown only when both CRCs match what is on flash, so a
+frame kept for another save (a finished match, another language, a save
+cut by a power loss before or after its tag) is never shown: the app draws
+its own, as without a kept frame. The size of the save would not do: an
+edit can keep it.
+
+Who writes them: the app, at quiet moments (a press never waits for
+them): while the first frame of a boot that resumed a match is still on
+the glass, the frame if it is not the one kept, and its tag; after a save
+that leaves a resumable match in the same language, the tag alone. A
+power cut before the tag leaves one that matches no save.
+"""
+
+from binascii import crc32
+
+from tanteador.store import PUSHED, STATE
+
+FRAME = "frame.bin"
+TAG = "frame.tag"
+_TAG_LEN = 11
+_CHUNK = 256
+
+
+def _crc_of(fs, name):
+    """CRC-32 of the file ``name`` (OSError if missing), read a chunk at a time."""
+    crc = 0
+    f = fs.open(name, "rb")
+    try:
+        while True:
+            b = f.read(_CHUNK)
+            if not b:
+                return crc
+            crc = crc32(b, crc)
+    finally:
+        f.close()
+
+
+def _tag(fs):
+    """(state CRC, frame CRC, contrast, language) of ``frame.tag``, or None."""
+    try:
+        f = fs.open(TAG, "rb")
+        try:
+            t = f.read()
+        finally:
+            f.close()
+    except OSError:
+        return None
+    if len(t) != _TAG_LEN:
+        return None
+    return int.from_bytes(t[0:4], "little"), int.from_bytes(t[4:8], "little"), t[8], t[9:].decode()
+
+
+def _write_tag(fs, frame_crc, contrast, lang):
+    # After the save and after the frame: a power cut before it leaves the
+    # old tag, which matches neither the new save nor the new frame.
+    t = bytearray(_TAG_LEN)
+    t[0:4] = _crc_of(fs, STATE).to_bytes(4, "little")
+    t[4:8] = frame_crc.to_bytes(4, "little")
+    t[8] = max(0, min(255, contrast))
+    t[9:] = lang.encode()
+    f = fs.open(TAG, "wb")
+    try:
+        f.write(t)
+    finally:
+        f.close()
+
+
+def show(board):
+    """Send the kept frame if it belongs to the save on flash -> True if it went out.
+
+    Called before the app is imported. A missing, stale or torn frame is
+    not shown (False): the app draws the first frame itself.
+    """
+    fs = board.fs
+    tag = _tag(fs)
+    if tag is None:
+        return False
+    buf = board.buffer
+    try:
+        # A match pushed for an event replaces the saved one at boot.
+        if fs.exists(PUSHED) or _crc_of(fs, STATE) != tag[0]:
+            return False
+        f = fs.open(FRAME, "rb")
+        try:
+            n = f.readinto(buf)
+        finally:
+            f.close()
+    except OSError:
+        return False
+    if n != len(buf) or crc32(buf) != tag[1]:
+        return False
+    board.contrast(tag[2])
+    board.show()
+    return True
+
+
+def _resumed(app):
+    # The top screen is the "Match resumed" notice (drawn alone, over nothing).
+    from tanteador.i18n import RESUMED
+
+    top = app.stack[-1]
+    return top.NAME == "notice" and top.sid == RESUMED
+
+
+def after_boot(app):
+    """Keep the first frame of a boot that resumed a match -> (language, frame CRC) of
+    the frame on flash, or None if none is known.
+
+    Called at the app's first quiet moment; the frame is kept only if it is
+    still the one on the glass. Writes only what is not on flash yet. A
+    failed write only means that the next boot draws its own frame.
+    """
+    fs = app.store.fs
+    tag = _tag(fs)
+    if app.dirty or not _resumed(app):
+        return None if tag is None else (tag[3], tag[1])
+    buf = app.board.buffer
+    crc = crc32(buf)
+    lang = app.cfg["lang"]
+    contrast = app.cfg["contrast"]
+    try:
+        try:
+            whole = _crc_of(fs, FRAME) == crc
+        except OSError:
+            whole = False
+        if not whole:
+            f = fs.open(FRAME, "wb")
+            try:
+                f.write(buf)
+            finally:
+                f.close()
+        if not whole or tag != (_crc_of(fs, STATE), crc, contrast, lang):
+            _write_tag(fs, crc, contrast, lang)
+    except OSError:
+        return None
+    return lang, crc
+
+
+def after_save(app, kept):
+    """Tag the frame ``kept`` (from ``after_boot``) as the one of the save just made, if it is.
+
+    A save that ends the match, or changes the language, keeps the old tag,
+    which no longer matches: the next boot draws its own frame and keeps it.
+    """
+    m = app.match
+    if kept is None or m is None or m.over or app.cfg["lang"] != kept[0]:
+        return
+    try:
+        _write_tag(app.store.fs, kept[1], app.cfg["contrast"], kept[0])
+    except OSError:
+        pass
