@@ -94,6 +94,19 @@ def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
     assert board.resets == 3
 
 
+def test_a_new_firmware_drops_the_kept_frame_of_the_old_one_and_keeps_the_match(board, firmware, index):
+    assert run() == 0
+    board.put("/tt/frame.bin", bytes(1024))
+    board.put("/tt/frame.tag", bytes(11))
+    assert run() == 0       # nothing changed: the old firmware's frame is still its own
+    assert "/tt/frame.tag" in board.files()
+    (firmware / "tanteador" / "app.py").write_text("def run():\n    return 2\n")
+    assert run() == 0
+    files = board.files()
+    assert "/tt/frame.tag" not in files
+    assert files["/tt/state.json"] == b'{"v": 1, "m": null}' and "/tt/h0001.json" in files
+
+
 def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmware, index, capsys):
     assert run() == 0
     board.put("/tanteador/old_screen.mpy", b"M\x06old")

@@ -29,6 +29,10 @@ MIP_INDEX = "https://micropython.org/pi/v2"
 DRIVER_URL = "https://raw.githubusercontent.com/micropython/micropython-lib/master/micropython/drivers/display/ssd1306/ssd1306.py"
 MARGIN = 8192  # littlefs needs whole blocks and room for metadata
 DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py", "/ssd1306.py", "/ssd1306.mpy")
+# The tag of the first frame a reset shows before the engine loads
+# (tanteador.bootframe): that frame was drawn by the firmware being replaced,
+# so a flash that changes it drops the tag and the new firmware keeps its own.
+KEPT_FRAME_TAG = "/tt/frame.tag"
 
 
 def sha(data):
@@ -135,7 +139,7 @@ def main(args, link=None):
             else:
                 print("precompiling with mpy-cross for .mpy v%s" % ver)
             files = build(firmware_files(FIRMWARE), compiler)
-        watched = ("/main.py", board_file) + DRIVER_FILES
+        watched = ("/main.py", board_file, KEPT_FRAME_TAG) + DRIVER_FILES
         have = link.hashes(dirs=[CODE_DIR], files=watched)
         if local is not None:
             files[board_file] = local[0]
@@ -172,6 +176,8 @@ def main(args, link=None):
         if frozen is not None:
             # Even empty, the folder would be imported as the package in place of the frozen one.
             link.remove_dirs(CODE_DIR)
+        if changed and KEPT_FRAME_TAG in have:
+            link.remove(KEPT_FRAME_TAG)
         # main.py last: a board cut off mid-copy does not start half a firmware.
         order = [p for p in changed if p != "/main.py"] + [p for p in changed if p == "/main.py"]
         for p in order:
