@@ -21,7 +21,7 @@ def test_the_setup_takes_five_or_six_players_the_forty_cards_and_fitting_goals()
     for n in (5, 6):
         o = opts(n)
         assert o.chiamata and o.nsides == n and o.tricks_per_hand == 8 and o.undrawn_cards == 0
-        assert o.prep_hint is None and o.side_seats(2) == (2,) and o.side_of(4) == 4
+        assert o.prep_hint is None and o.side_seats(2) == (2,) and o.side_seats(4) == (4,)
     for bad, code in ((dict(players=4), "sides"), (dict(deck=48), "deck"), (dict(goal=GOAL_WINS), "goal"),
                       (dict(tie=1), "goal"), (dict(reverse=True), "goal"), (dict(capote=True), "goal"),
                       (dict(trump_cycle=True), "goal"), (dict(call=[1, 2, 1, 2]), "goal"),
