@@ -17,6 +17,7 @@ import sys
 
 from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.folders import check_writable
+from host_tools.support.matchstats import cappotto_side, match_stats
 from host_tools.support.seats import seat_label, side_label
 
 TT = "/tt"
@@ -169,7 +170,6 @@ def hand_record(m, h, sides):
     capote = None if h.capote is None else sides[h.capote]
     if m.chiamata:
         from tanteador import chiamata
-        from tanteador.stats import cappotto_side
 
         won = [sides[i] for i in range(m.nsides) if h.points[i] > 0]
         if chiamata.cappotto(h.entry):
@@ -206,7 +206,7 @@ def match_record(name, m, archived):
         "players": [[seat_label(o, seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
         "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
-        "stats": m.stats(), "hands": hands,
+        "stats": match_stats(m), "hands": hands,
     }, **extra)
 
 
