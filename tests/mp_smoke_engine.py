@@ -61,8 +61,6 @@ def play(o, seed):
         raise AssertionError("recorded after the end")
     except RulesError as e:
         assert e.code == "over"
-    s = m.stats()
-    assert s["hands"] == len(m.hands) and sum(s["won"]) + s["voids"] == s["hands"]
     text = dumps(m)
     assert len(text) < 2048 or len(m.hands) > 30, len(text)
     m2 = loads(text)

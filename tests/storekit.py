@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 
 from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
 from tanteador.flashfs import DirFS
@@ -59,6 +60,21 @@ def boot(fs_root):
     """Reboot: a new Store on a new DirFS of the same folder -> (doc, problem)."""
     fs = DirFS(fs_root)
     return Store(fs).load(validate), fs
+
+
+def archives(fs):
+    """The archived matches in the folder of ``fs``, oldest first."""
+    return _numbered(fs, r"h(\d+)\.json")
+
+
+def bad_files(fs):
+    """The files the store set aside in the folder of ``fs``, oldest first."""
+    return _numbered(fs, r"bad-(\d+)-state\.json")
+
+
+def _numbered(fs, pattern):
+    found = [(int(m.group(1)), n) for n in fs.listdir() for m in [re.fullmatch(pattern, n)] if m]
+    return [n for _, n in sorted(found)]
 
 
 def state_bytes(doc):

@@ -1,5 +1,6 @@
 """Briscola chiamata's figures: what the table shows and what the statistics count."""
 
+from host_tools.support.matchstats import match_stats
 from tanteador.match import Match
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, SOLO, MatchOptions
 
@@ -25,7 +26,7 @@ def test_a_cappotto_counts_for_the_side_that_took_every_point():
     m.record(0, (0, 1, 61, 120))                # the caller's side took all
     m.record(0, (2, 2, 90, 0))                  # the defenders took all from one alone
     m.record(0, (3, 4, 61, 100))
-    s = m.stats()
+    s = match_stats(m)
     assert s["capotes"] == [2, 2, 0, 1, 1]
     assert s["voids"] == 0 and s["totals"] == m.totals
 
@@ -37,7 +38,7 @@ def test_six_players_sitting_out_neither_ends_nor_lengthens_a_run():
     m.record(0, (2, 3, 61, 70))                 # 1 sits out; 2 and 3 gain
     m.record(0, (1, 4, 61, 70))                 # 2 sits out; 1 and 4 gain
     m.record(0, (0, 0, 61, 30))                 # 3 sits out; 0 alone goes down: 1, 2, 4, 5 gain
-    s = m.stats()
+    s = match_stats(m)
     assert [h.dealer for h in m.hands] == [0, 1, 2, 3]
     assert s["streak"] == [0, 3, 3, 1, 2, 1]
     assert s["won"] == [0, 3, 3, 1, 2, 1]

@@ -4,6 +4,7 @@ trump), 004 (count the smaller pile)."""
 
 import pytest
 
+from host_tools.support.matchstats import match_stats
 from tanteador.match import Match
 from tanteador.matchoptions import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
                                PREP_UNDRAWN, TRIOS, CW)
@@ -197,7 +198,7 @@ def test_capote_reverse_is_just_a_hand():
     m = Match(MatchOptions(capote=True, reverse=True, target=2))
     h = m.record(OROS, 120)
     assert h.capote == 0 and h.winner == 1 and not m.over
-    assert m.stats()["capotes"] == [1, 0]
+    assert match_stats(m)["capotes"] == [1, 0]
 
 
 def test_six_players_trios_and_pairs_002_004():
@@ -213,7 +214,7 @@ def test_stats_figures():
     m = Match(MatchOptions(goal=GOAL_HANDS, target=7, capote=False))
     for p, ms in ((70, 1000), (80, 2000), (60, 3000), (120, 4000), (30, 5000), (100, 6000)):
         m.record(OROS, p, ms)
-    s = m.stats()
+    s = match_stats(m)
     assert s["hands"] == 6 and s["voids"] == 1
     assert s["won"] == [4, 1]
     assert s["totals"] == [70 + 80 + 120 + 30 + 100, 50 + 40 + 0 + 90 + 20]

@@ -9,6 +9,7 @@ import pytest
 
 from app_helpers import TRUMP_AND_ENTRY, boot, play
 from host_tools.harness import matchplan, mplane
+from host_tools.support.matchstats import match_stats
 
 from tanteador import draw, i18n
 from tanteador.match import VERSION, Match
@@ -47,7 +48,7 @@ def test_capote_with_cards_undrawn_ends_the_match(players, deck, points, side):
     assert m.over == (side is not None)
     if side is not None:
         assert (m.winner, m.end_reason) == (side, "capote")
-        assert m.stats()["capotes"][side] == 1
+        assert match_stats(m)["capotes"][side] == 1
     assert loads(dumps(m)).hands == m.hands
 
 

@@ -463,11 +463,6 @@ class Match:
         """``(values_per_side, target)`` for the table screen (see goals.progress)."""
         return goals.progress(self.options, self.won, self.totals)
 
-    def stats(self):
-        """Figures of the match (see stats.match_stats)."""
-        from tanteador.stats import match_stats
-        return match_stats(self)
-
     def rematch(self):
         """A new match with the same setup; the deal continues its rotation."""
         o = self.options.copy()

@@ -75,8 +75,9 @@ _BOOLS = ("signals", "reverse", "capote", "trump_cycle")
 class MatchOptions:
     """Setup of a match. Plain attributes; call validate() after changing them.
 
-    players 2..6; names None or one str per seat (up to 12 chars, "" = default
-    label "P<n>"); sides SOLO/PAIRS/TRIOS; deck 40/48; prep PREP_REMOVE or
+    players 2..6; names None or one str per seat (up to 12 chars, "" = the
+    default label: i18n.PLAYER, "P1", "J1"... by language); sides
+    SOLO/PAIRS/TRIOS; deck 40/48; prep PREP_REMOVE or
     PREP_UNDRAWN (3 players/40 cards and 5 players/48 cards only); direction
     CCW (default, as the seeds' "to the right") or CW; signals (between
     partners, a reminder only); goal and target (see TARGETS); tie TIE_VOID
@@ -201,20 +202,6 @@ class MatchOptions:
         """Seats of side i: pairs sit opposite, trios alternate."""
         k = self.nsides
         return tuple(range(i, self.players, k))
-
-    def side_of(self, seat):
-        """Side that seat belongs to."""
-        return seat % self.nsides
-
-    def name(self, seat):
-        """Name of the player at a seat (default "P1".."P6")."""
-        if self.names and self.names[seat]:
-            return self.names[seat]
-        return "P" + str(seat + 1)
-
-    def side_label(self, i):
-        """Names of a side's players joined by "/"."""
-        return "/".join([self.name(s) for s in self.side_seats(i)])
 
     @property
     def chiamata(self):

@@ -11,7 +11,6 @@ as a column and page window (commands 0x21 and 0x22) and its bytes.
 
 from micropython import const
 
-ALL = const(0xFF)
 # What a window costs besides its bytes: its command write (address, control
 # byte, 0x21 c0 c1 0x22 p0 p1), the data write's address and control bytes,
 # and the Python work of two more writes (about as long as 8 bytes on the bus).

@@ -104,18 +104,6 @@ class Store:
 
         return storeops.archive(self, match_doc)
 
-    def archives(self):
-        """Names of the archived matches, oldest first."""
-        from tanteador import storeops
-
-        return storeops.archives(self)
-
-    def bad_files(self):
-        """Names of the files moved aside, oldest first."""
-        from tanteador import storeops
-
-        return storeops.bad_files(self)
-
     def write_atomic(self, tmp, final, doc):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
         -> None, or ``'full'`` / ``'io'`` with ``final`` as it was."""

@@ -89,16 +89,6 @@ def archive(st, match_doc):
     return problem
 
 
-def archives(st):
-    """Names of the archived matches of Store ``st``, oldest first."""
-    return [_arch(n) for n in _numbers(st, _is_arch)]
-
-
-def bad_files(st):
-    """Names of the files Store ``st`` moved aside, oldest first."""
-    return [_bad(n) for n in _numbers(st, _is_bad)]
-
-
 def _read(st, name, limit=MAX_STATE):
     """(parsed JSON, None) or (None, 'damaged')."""
     try:

@@ -17,6 +17,8 @@ import sys
 
 from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.folders import check_writable
+from host_tools.support.matchstats import cappotto_side, match_stats
+from host_tools.support.seats import seat_label, side_label
 
 TT = "/tt"
 # Trump names by card style (matchoptions.CARDS_SPANISH, CARDS_FRENCH), by suit number.
@@ -152,9 +154,9 @@ def call_record(m, h):
     caller, partner, bid, points = h.entry
     out = chiamata.sitting_out(o.players, h.dealer)
     return {
-        "caller": o.name(caller), "partner": None if partner == caller else o.name(partner), "bid": bid,
+        "caller": seat_label(o, caller), "partner": None if partner == caller else seat_label(o, partner), "bid": bid,
         "points": points, "made": chiamata.made(h.entry), "cappotto": chiamata.cappotto(h.entry),
-        "sits_out": None if out is None else o.name(out),
+        "sits_out": None if out is None else seat_label(o, out),
     }
 
 
@@ -168,7 +170,6 @@ def hand_record(m, h, sides):
     capote = None if h.capote is None else sides[h.capote]
     if m.chiamata:
         from tanteador import chiamata
-        from tanteador.stats import cappotto_side
 
         won = [sides[i] for i in range(m.nsides) if h.points[i] > 0]
         if chiamata.cappotto(h.entry):
@@ -177,7 +178,7 @@ def hand_record(m, h, sides):
     else:
         won = [] if h.winner is None else [sides[h.winner]]
     rec = {
-        "hand": h.number, "dealer": o.name(h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
+        "hand": h.number, "dealer": seat_label(o, h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
         "points": list(h.points), "winner": None if h.winner is None else sides[h.winner],
         "capote": capote, "won_by": won,
         "last": None if h.last is None else sides[h.last], "elapsed_s": round(h.elapsed_ms / 1000, 1),
@@ -194,7 +195,7 @@ def match_record(name, m, archived):
     "game" is "brisca" or "chiamata" (with "call_scores", the scores of its setup).
     """
     o = m.options
-    sides = [o.side_label(i) for i in range(m.nsides)]
+    sides = [side_label(o, i) for i in range(m.nsides)]
     hands = [hand_record(m, h, sides) for h in m.hands]
     extra = {}
     if m.chiamata:
@@ -202,10 +203,10 @@ def match_record(name, m, archived):
     return dict({
         "file": name, "game": "chiamata" if m.chiamata else "brisca", "finished": m.over,
         "end": end_of(m, archived), "sides": sides,
-        "players": [[o.name(seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
+        "players": [[seat_label(o, seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
         "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
-        "stats": m.stats(), "hands": hands,
+        "stats": match_stats(m), "hands": hands,
     }, **extra)
 
 

@@ -24,6 +24,7 @@ import os
 
 from host_tools import UserError, firmware_paths
 from host_tools.commands.event.store import Side, fold
+from host_tools.support.seats import seat_label, side_label
 
 REFUSED = "refused"
 UNFINISHED = "unfinished"
@@ -66,14 +67,14 @@ def sides_of(m, player_ids):
     else:
         keys = [(i == m.winner, m.won[i]) for i in range(m.nsides)]
     ranked = sorted(set(keys), reverse=True)
-    return [Side([player_ids[o.name(s)] for s in o.side_seats(i)], ranked.index(keys[i]), m.won[i], m.totals[i])
+    return [Side([player_ids[seat_label(o, s)] for s in o.side_seats(i)], ranked.index(keys[i]), m.won[i], m.totals[i])
             for i in range(m.nsides)]
 
 
 def describe(m):
     """'Ana/Luis 2-1 Eva/Pau' for the messages."""
     o = m.options
-    labels = [o.side_label(i) for i in range(m.nsides)]
+    labels = [side_label(o, i) for i in range(m.nsides)]
     return "%s %s %s" % (labels[0], "-".join(str(w) for w in m.won), " v ".join(labels[1:]))
 
 
@@ -150,7 +151,7 @@ def _tables(event, matches, rep, where):
             continue
         want = [[fold(names[x]) for x in entries[e]] for e in (p.a, p.b)]
         o = m.options
-        got = [[fold(o.name(s)) for s in o.side_seats(i)] for i in range(m.nsides)]
+        got = [[fold(seat_label(o, s)) for s in o.side_seats(i)] for i in range(m.nsides)]
         if [sorted(x) for x in got] != [sorted(x) for x in want]:
             rep.problem(CONTRADICTORY, "%s: %s, but that table is %s v %s; not recorded" % (
                 at, describe(m), event.entry_label(p.a, names), event.entry_label(p.b, names)))
@@ -183,7 +184,7 @@ def _tables(event, matches, rep, where):
             continue
         fp, (name, m, p, at) = next(iter(docs.items()))
         o = m.options
-        ids = {o.name(s): event.player_by_name(o.name(s)) for s in range(o.players)}
+        ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
                          doc=json.dumps(m.to_dict(), ensure_ascii=False))
         rep.recorded.append("%s: %s" % (at.split(" (")[0], describe(m)))

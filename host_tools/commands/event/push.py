@@ -13,6 +13,7 @@ import os
 
 from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.folders import check_writable
+from host_tools.support.seats import side_label
 
 TT = "/tt"
 FILE = "event.json"
@@ -64,7 +65,7 @@ def in_the_way(state, pending, doc):
     if m is None or m.over or not m.hands:
         return None
     o = m.options
-    labels = [o.side_label(i) for i in range(m.nsides)]
+    labels = [side_label(o, i) for i in range(m.nsides)]
     return "it holds an unfinished match, %s %s after %d hands%s" % (
         " v ".join(labels), "-".join(str(w) for w in m.won), len(m.hands),
         "" if not m.event else " (%s)" % _table(list(m.event)))

@@ -1,10 +1,13 @@
-"""Figures of a match, computed from its hands.
+"""Figures of a match, computed from its hands: the "stats" that `tanteador pull` writes.
 
-Per hand the history is the Hand objects themselves (number, dealer, trump,
-points, winner or None for void, capote, elapsed_ms).
+The device shows none of them (its match end shows the hands won, the
+points and the play time, which the match keeps), so they are worked out
+here, on the PC, from the match the device saved. Per hand the history is
+the Hand objects themselves (number, dealer, trump, points, winner or None
+for void, capote, elapsed_ms).
 """
 
-from tanteador import chiamata
+from host_tools import firmware_paths
 
 
 def match_stats(m):
@@ -23,6 +26,9 @@ def match_stats(m):
     neither ends nor lengthens one); duration_ms: play time (sum of the
     hands' elapsed_ms).
     """
+    firmware_paths()
+    from tanteador import chiamata
+
     n = m.nsides
     hands = m.hands
     raw = [0] * n
