@@ -305,8 +305,6 @@ def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
 # ---------------------------------------------------------------- gallery, byte for byte
 
 LANGS = ("en", "es", "it", "pt", "fr")
-# Gallery screens booted one after another in one MicroPython process.
-GALLERY_CHUNK = 10
 
 
 @pytest.mark.micropython
@@ -317,18 +315,15 @@ def test_gallery_frames_byte_identical(micropython, tmp_path):
 
     ids = gallery.ids()
     args = {"langs": list(LANGS)}
-    # The firmware as `tanteador flash` installs it (.mpy), a process per
-    # language and few screens each: many boots in one process scatter its
-    # heap as no Pico's is (forty in one process failed for want of a 2 KB
-    # block, or not, as the length of the folder's path moved the blocks).
+    # The firmware as `tanteador flash` installs it (.mpy), each screen on a
+    # fresh interpreter: the heap of a Pico powered on into that screen. Many
+    # boots in one interpreter scatter its heap as no Pico's is (a 1 KB block
+    # found or not as a text or the length of the folder's path changed).
     tree = tmp_path / "mpy"
     mpytree.compile_tree(str(tree))
-    mp = []
-    for lang in LANGS:
-        for i in range(0, len(ids), GALLERY_CHUNK):
-            mp += mplane.drive("gallery", {"langs": [lang], "ids": ids[i:i + GALLERY_CHUNK],
-                                           "dir": str(tmp_path / "mp")}, timeout=900,
-                               pythonpath=[str(tree), mplane.DEVICE])
+    mp = mplane.drive_each("gallery", [{"langs": [lang], "ids": [sid], "dir": str(tmp_path / "mp")}
+                                       for lang in LANGS for sid in ids],
+                           timeout=900, pythonpath=[str(tree), mplane.DEVICE])
     cp = mplane.drive("gallery", dict(args, dir=str(tmp_path / "cp")), impl="cpython", timeout=900)
     assert [(r["id"], r["lang"]) for r in mp] == [(i, l) for l in LANGS for i in ids]
     errors = ["%s/%s: %s" % (r["lang"], r["id"], r["error"]) for r in mp + cp if "error" in r]
