@@ -102,6 +102,31 @@ def test_lane_reports_a_memory_error(micropython):
     assert e.value.memory
 
 
+LOOK = "import gc, sys\ngc.collect()\nprint(gc.mem_alloc(), 'mp_driver' in sys.modules)"
+LEAVE = "import gc, mp_driver\nkept = bytearray(40000)\ngc.collect()\nprint(gc.mem_alloc())"
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("batch", [True, False], ids=["one-process", "process-each"])
+def test_each_program_of_a_batch_starts_on_a_fresh_heap(micropython, monkeypatch, batch):
+    # The extension's batch, and the process each that a plain binary gets.
+    monkeypatch.setattr(mplane, "_batch_port", lambda: batch)
+    runs = mplane.run_each([LOOK, LEAVE, "raise MemoryError", LOOK], heapsize="64K")
+    assert [rc for rc, _, _ in runs] == [0, 0, 1, 0]
+    assert int(runs[1][1]) > 40000
+    assert "MemoryError" in runs[2][1]
+    fresh = runs[0][1].split()
+    assert fresh[1] == "False" and int(fresh[0]) < 8000
+    assert runs[3][1].split() == fresh
+
+
+@pytest.mark.micropython
+def test_drive_each_names_the_run_that_failed(micropython):
+    with pytest.raises(mplane.LaneError) as e:
+        mplane.drive_each("framebuf", [{"cases": 1}, {"cases": 1}], heapsize="8K")
+    assert e.value.memory and "reproduce:" in str(e.value)
+
+
 @pytest.mark.micropython
 def test_framebuf_primitives_byte_identical(micropython):
     mp, cp = both("framebuf", {"cases": 40, "seed": 11})
