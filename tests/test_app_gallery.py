@@ -5,48 +5,21 @@ import pytest
 from host_tools.device import gallery
 from host_tools.harness import mplane
 
-CODE = """
-import json, binascii, gc
-import gallery
-from hostboard import HostBoard
-ids = gallery.ids()
-for sid in ids[%d:%d]:
-    for lang in %r:
-        b = HostBoard(%r + "/" + sid + "-" + lang)
-        app = gallery.reach(b, sid, lang)
-        print(json.dumps({"id": sid, "lang": lang, "scr": app.screen.NAME, "texts": app.texts,
-                          "fb": binascii.hexlify(b.frame).decode()}))
-        app = None
-        gc.collect()
-print(json.dumps({"k": "end"}))
-"""
-
-
-# Gallery screens booted one after another in one MicroPython process.
-CHUNK = 10
-
-
-def _run(impl, folder, langs, tree=None, first=0, last=999):
-    rc, out, err = mplane.run_code(CODE % (first, last, langs, str(folder)), impl,
-                                   pythonpath=[tree, mplane.DEVICE] if tree else None)
-    res, noise = mplane.parse(out)
-    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
-    return res[:-1]
+LANGS = ["en", "fr"]
 
 
 @pytest.fixture(scope="module")
 def cpython_frames(tmp_path_factory):
-    return _run("cpython", tmp_path_factory.mktemp("cp"), ["en", "fr"])
+    return mplane.drive("gallery", {"langs": LANGS, "dir": str(tmp_path_factory.mktemp("cp"))}, impl="cpython",
+                        timeout=900)
 
 
 def test_every_screen_is_reached(cpython_frames):
-    from host_tools.device import gallery
-
     got = {(r["id"], r["lang"]): r for r in cpython_frames}
     for sid in gallery.ids():
         r = got[(sid, "en")]
         name = sid.split("-")[0]
-        assert r["scr"] == name, sid
+        assert r["screen"] == name, sid
         assert any(int(r["fb"][i:i + 2], 16) for i in range(0, len(r["fb"]), 2)), sid
     assert "Réglages" in got[("settings", "fr")]["texts"]
     assert "Total 126 is over 120" in got[("entry-refused", "en")]["texts"]
@@ -54,20 +27,16 @@ def test_every_screen_is_reached(cpython_frames):
 
 @pytest.mark.micropython
 def test_micropython_draws_the_same_bytes(cpython_frames, tmp_path, mpy_tree):
-    # The flashed .mpy firmware, a process per language and few screens each:
-    # every boot of the gallery in one process would scatter its heap as no
-    # Pico's is (a 2 KB block found or not as the folder's path grew).
-    from host_tools.device import gallery
-
-    ids = gallery.ids()
-    mp = []
-    for lang in ("en", "fr"):
-        for i in range(0, len(ids), CHUNK):
-            mp += _run("mp", tmp_path / lang, [lang], mpy_tree, i, i + CHUNK)
-    mp.sort(key=lambda r: (ids.index(r["id"]), r["lang"]))
+    # The flashed .mpy firmware, each screen on a fresh interpreter as a Pico
+    # is after a reset: boots that followed one another in one interpreter
+    # would scatter its heap as no Pico's is.
+    mp = mplane.drive_each("gallery", [{"langs": [lang], "ids": [sid], "dir": str(tmp_path / lang)}
+                                       for lang in LANGS for sid in gallery.ids()],
+                           timeout=900, pythonpath=[mpy_tree, mplane.DEVICE])
     assert len(mp) == len(cpython_frames)
     for a, b in zip(cpython_frames, mp):
-        assert (a["id"], a["lang"], a["scr"], a["texts"]) == (b["id"], b["lang"], b["scr"], b["texts"])
+        assert "error" not in a and "error" not in b, (a, b)
+        assert (a["id"], a["lang"], a["screen"], a["texts"]) == (b["id"], b["lang"], b["screen"], b["texts"])
         assert a["fb"] == b["fb"], (a["id"], a["lang"])
 
 

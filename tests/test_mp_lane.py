@@ -102,6 +102,31 @@ def test_lane_reports_a_memory_error(micropython):
     assert e.value.memory
 
 
+LOOK = "import gc, sys\ngc.collect()\nprint(gc.mem_alloc(), 'mp_driver' in sys.modules)"
+LEAVE = "import gc, mp_driver\nkept = bytearray(40000)\ngc.collect()\nprint(gc.mem_alloc())"
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("batch", [True, False], ids=["one-process", "process-each"])
+def test_each_program_of_a_batch_starts_on_a_fresh_heap(micropython, monkeypatch, batch):
+    # The extension's batch, and the process each that a plain binary gets.
+    monkeypatch.setattr(mplane, "_batch_port", lambda: batch)
+    runs = mplane.run_each([LOOK, LEAVE, "raise MemoryError", LOOK], heapsize="64K")
+    assert [rc for rc, _, _ in runs] == [0, 0, 1, 0]
+    assert int(runs[1][1]) > 40000
+    assert "MemoryError" in runs[2][1]
+    fresh = runs[0][1].split()
+    assert fresh[1] == "False" and int(fresh[0]) < 8000
+    assert runs[3][1].split() == fresh
+
+
+@pytest.mark.micropython
+def test_drive_each_names_the_run_that_failed(micropython):
+    with pytest.raises(mplane.LaneError) as e:
+        mplane.drive_each("framebuf", [{"cases": 1}, {"cases": 1}], heapsize="8K")
+    assert e.value.memory and "reproduce:" in str(e.value)
+
+
 @pytest.mark.micropython
 def test_framebuf_primitives_byte_identical(micropython):
     mp, cp = both("framebuf", {"cases": 40, "seed": 11})
@@ -305,8 +330,6 @@ def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
 # ---------------------------------------------------------------- gallery, byte for byte
 
 LANGS = ("en", "es", "it", "pt", "fr")
-# Gallery screens booted one after another in one MicroPython process.
-GALLERY_CHUNK = 10
 
 
 @pytest.mark.micropython
@@ -317,18 +340,15 @@ def test_gallery_frames_byte_identical(micropython, tmp_path):
 
     ids = gallery.ids()
     args = {"langs": list(LANGS)}
-    # The firmware as `tanteador flash` installs it (.mpy), a process per
-    # language and few screens each: many boots in one process scatter its
-    # heap as no Pico's is (forty in one process failed for want of a 2 KB
-    # block, or not, as the length of the folder's path moved the blocks).
+    # The firmware as `tanteador flash` installs it (.mpy), each screen on a
+    # fresh interpreter: the heap of a Pico powered on into that screen. Many
+    # boots in one interpreter scatter its heap as no Pico's is (a 1 KB block
+    # found or not as a text or the length of the folder's path changed).
     tree = tmp_path / "mpy"
     mpytree.compile_tree(str(tree))
-    mp = []
-    for lang in LANGS:
-        for i in range(0, len(ids), GALLERY_CHUNK):
-            mp += mplane.drive("gallery", {"langs": [lang], "ids": ids[i:i + GALLERY_CHUNK],
-                                           "dir": str(tmp_path / "mp")}, timeout=900,
-                               pythonpath=[str(tree), mplane.DEVICE])
+    mp = mplane.drive_each("gallery", [{"langs": [lang], "ids": [sid], "dir": str(tmp_path / "mp")}
+                                       for lang in LANGS for sid in ids],
+                           timeout=900, pythonpath=[str(tree), mplane.DEVICE])
     cp = mplane.drive("gallery", dict(args, dir=str(tmp_path / "cp")), impl="cpython", timeout=900)
     assert [(r["id"], r["lang"]) for r in mp] == [(i, l) for l in LANGS for i in ids]
     errors = ["%s/%s: %s" % (r["lang"], r["id"], r["error"]) for r in mp + cp if "error" in r]

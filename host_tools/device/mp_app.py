@@ -346,7 +346,7 @@ def cmd_history(a):
 
 
 def cmd_gallery(a):
-    """Every gallery screen in every language asked for: the frame bytes, one line each."""
+    """Every gallery screen in every language asked for: the frame bytes and texts, one line each."""
     import gallery
     from hostboard import HostBoard
 
@@ -361,7 +361,7 @@ def cmd_gallery(a):
             try:
                 app = gallery.reach(board, sid, lang)
                 out = {"k": "g", "id": sid, "lang": lang, "screen": app.screen.NAME,
-                       "fb": hexs(board.frame)}
+                       "texts": app.texts, "fb": hexs(board.frame)}
             except Exception as e:
                 out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
             app = board = None

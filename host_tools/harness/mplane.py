@@ -136,6 +136,62 @@ def run_code(code, impl="mp", heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, py
     return proc.returncode, proc.stdout, proc.stderr
 
 
+# The pinned port is a CPython extension: each ``run_main`` call starts a
+# fresh interpreter on a fresh heap. So a batch of programs runs in one child
+# process, each on the heap a Pico has after a reset, for about a
+# millisecond each instead of a process start. Each program's output is
+# followed by a line of the batch's token and its exit status.
+_BATCH_RUNNER = """
+import json, sys
+from micropython_run import run_main
+job = json.load(sys.stdin)
+for argv in job["argvs"]:
+    rc = run_main(argv)
+    sys.stdout.write("\\n%s %d\\n" % (job["token"], rc))
+    sys.stdout.flush()
+"""
+
+
+def _batch_port():
+    """Whether the port can run a batch in one process (the pinned package's extension)."""
+    import importlib.util
+
+    return importlib.util.find_spec("micropython_run") is not None
+
+
+def run_each(codes, heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, pythonpath=None):
+    """Run each source string on MicroPython, each on a fresh interpreter and heap.
+
+    Returns one (returncode, stdout, stderr) per code, in order; the port's
+    stderr is the batch's (it prints tracebacks on stdout). A program the
+    batch did not reach (the runner died) gets returncode None.
+    """
+    if not _batch_port():
+        return [run_code(c, "mp", heapsize, timeout, pythonpath) for c in codes]
+    token = "--- exit-%s" % os.urandom(6).hex()
+    argvs = [command(c, "mp", heapsize) for c in codes]
+    job = json.dumps({"token": token, "argvs": argvs})
+    try:
+        proc = subprocess.run([sys.executable, "-c", _BATCH_RUNNER], input=job, cwd=ROOT, env=mp_env(pythonpath),
+                              timeout=timeout, capture_output=True, text=True)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        err = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
+        raise LaneError("timed out after %ss: a batch of %d programs" % (timeout, len(codes)), out, err)
+    runs = []
+    lines = []
+    for line in proc.stdout.splitlines():
+        if line.startswith(token + " "):
+            runs.append((int(line[len(token) + 1:]), "\n".join(lines), proc.stderr))
+            lines = []
+        else:
+            lines.append(line)
+    while len(runs) < len(codes):
+        runs.append((None, "\n".join(lines), proc.stderr))
+        lines = []
+    return runs
+
+
 def parse(stdout):
     """Split stdout into (results, noise): JSON object lines and everything else."""
     results = []
@@ -170,6 +226,27 @@ def drive(cmd, args=None, impl="mp", heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIME
     """
     code = driver_code(cmd, args, module)
     rc, out, err = run_code(code, impl, heapsize, timeout, pythonpath)
+    return _results(cmd, code, impl, heapsize, rc, out, err)
+
+
+def drive_each(cmd, args_list, heapsize=DEFAULT_HEAP, timeout=DEFAULT_TIMEOUT, pythonpath=None,
+               module="mp_driver"):
+    """Run a driver command on MicroPython once per arguments, each on a fresh heap.
+
+    For what a Pico does once per reset (a boot and its first screens): many
+    boots in one interpreter would leave each one a heap scattered by the
+    ones before, as no Pico's is. Returns the concatenated result objects;
+    raises LaneError for the first run that failed.
+    """
+    codes = [driver_code(cmd, a, module) for a in args_list]
+    results = []
+    for code, (rc, out, err) in zip(codes, run_each(codes, heapsize, timeout, pythonpath)):
+        results += _results(cmd, code, "mp", heapsize, rc, out, err)
+    return results
+
+
+def _results(cmd, code, impl, heapsize, rc, out, err):
+    """The result objects of a finished driver run, or LaneError when it failed."""
     results, noise = parse(out)
     ended = bool(results) and results[-1].get("k") == "end"
     if rc != 0 or not ended:

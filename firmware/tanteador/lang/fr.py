@@ -97,7 +97,7 @@ S = (
     "espagnoles|françaises\n"  # CARDS_VALS
     "carreau|cœur|pique|trèfle\n"  # SUITS_FR
     "A|7|R|V|D|9|8|6|5|4|3|2\n"  # RANKS_FR
-    "Places : 1+3 contre 2+4\n"  # SEATS_PAIRS
+    "Équipes 1+3 contre 2+4\n"  # SEATS_PAIRS
     "Il faut plus de %d plis\n"  # E_TRICKS
     "Preneur\n"  # CALLER
     "Enchère\n"  # BID
