@@ -79,7 +79,7 @@ def test_four_players_in_pairs_with_virtual_draw(tmp_path):
     assert seated == ["P%d" % (p + 1) for p in d.seats]
     assert d.opts.first_dealer == 0
     # The title says who partners whom; the dealer's row carries the dealer's mark.
-    assert "Seats: 1+3 vs 2+4" in app.texts and seated[0] in app.texts
+    assert "Pairs: 1+3 vs 2+4" in app.texts and seated[0] in app.texts
     assert app.p.icons.count(icons.DEALER) == 1
     play(app, board, "OK")
     m = app.match

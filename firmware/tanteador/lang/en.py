@@ -97,7 +97,7 @@ S = (
     "Spanish|French\n"  # CARDS_VALS
     "diamonds|hearts|spades|clubs\n"  # SUITS_FR
     "A|7|K|J|Q|9|8|6|5|4|3|2\n"  # RANKS_FR
-    "Seats: 1+3 vs 2+4\n"  # SEATS_PAIRS
+    "Pairs: 1+3 vs 2+4\n"  # SEATS_PAIRS
     "Needs over %d tricks\n"  # E_TRICKS
     "Caller\n"  # CALLER
     "Bid\n"  # BID
