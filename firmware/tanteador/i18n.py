@@ -119,30 +119,29 @@ CALLER = const(94)
 BID = const(95)
 PARTNER = const(96)
 ALONE = const(97)
-SITS_OUT = const(98)
-CALL_MADE = const(99)
-CALL_DOWN = const(100)
-CAPPOTTO = const(101)
-LAST_TRICK = const(102)
-E_CALLER = const(103)
-E_PARTNER = const(104)
-E_BID = const(105)
-E_LAST = const(106)
-DEFENDERS = const(107)  # the chiamata score rows of the setup
-ALONE_ROW = const(108)
-CAPPOTTO_ROW = const(109)
-CALLER_SHARE = const(110)  # a score row's value with the caller's share
-ALONE_SHORT = const(111)  # a history row's caller alone, in few letters
+CALL_MADE = const(98)
+CALL_DOWN = const(99)
+CAPPOTTO = const(100)
+LAST_TRICK = const(101)
+E_CALLER = const(102)
+E_PARTNER = const(103)
+E_BID = const(104)
+E_LAST = const(105)
+DEFENDERS = const(106)  # the chiamata score rows of the setup
+ALONE_ROW = const(107)
+CAPPOTTO_ROW = const(108)
+CALLER_SHARE = const(109)  # a score row's value with the caller's share
+ALONE_SHORT = const(110)  # a history row's caller alone, in few letters
 # What each field of the chiamata entry asks (screens/callentry.py).
-ASK_CALLER = const(112)
-ASK_BID = const(113)
-ASK_PARTNER = const(114)
+ASK_CALLER = const(111)
+ASK_BID = const(112)
+ASK_PARTNER = const(113)
 # A match pushed by an organiser's PC: its table and round.
-TABLE_ROUND = const(115)
+TABLE_ROUND = const(114)
 # What a long press of UP/DOWN does on a number (the entries' titles).
-HOLD_TEN = const(116)
+HOLD_TEN = const(115)
 # Number of texts in a language module.
-COUNT = const(117)
+COUNT = const(116)
 
 
 class Texts:

@@ -103,7 +103,6 @@ S = (
     "Bid\n"  # BID
     "Partner\n"  # PARTNER
     "alone\n"  # ALONE
-    "%s sits out\n"  # SITS_OUT
     "Made: %s %+d\n"  # CALL_MADE
     "Down: %s %+d\n"  # CALL_DOWN
     "Cappotto: %s %+d\n"  # CAPPOTTO

@@ -103,7 +103,6 @@ S = (
     "Apuesta\n"  # BID
     "Pareja\n"  # PARTNER
     "a solas\n"  # ALONE
-    "%s descansa\n"  # SITS_OUT
     "Cumple: %s %+d\n"  # CALL_MADE
     "Falla: %s %+d\n"  # CALL_DOWN
     "Capote: %s %+d\n"  # CAPPOTTO

@@ -103,7 +103,6 @@ S = (
     "Enchère\n"  # BID
     "Appelé\n"  # PARTNER
     "en solo\n"  # ALONE
-    "%s ne joue pas\n"  # SITS_OUT
     "Réussi : %s %+d\n"  # CALL_MADE
     "Chuté : %s %+d\n"  # CALL_DOWN
     "Capot : %s %+d\n"  # CAPPOTTO

@@ -103,7 +103,6 @@ S = (
     "Offerta\n"  # BID
     "Socio\n"  # PARTNER
     "solista\n"  # ALONE
-    "%s sta fuori\n"  # SITS_OUT
     "Fatta: %s %+d\n"  # CALL_MADE
     "Persa: %s %+d\n"  # CALL_DOWN
     "Cappotto: %s %+d\n"  # CAPPOTTO

@@ -103,7 +103,6 @@ S = (
     "Aposta\n"  # BID
     "Parceiro\n"  # PARTNER
     "a sós\n"  # ALONE
-    "%s fica de fora\n"  # SITS_OUT
     "Cumpriu: %s %+d\n"  # CALL_MADE
     "Falhou: %s %+d\n"  # CALL_DOWN
     "Bandeira: %s %+d\n"  # CAPPOTTO
