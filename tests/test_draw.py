@@ -198,7 +198,7 @@ def test_suits_and_icons_are_recorded_and_sized():
         w = p.icon(draw.suit_icon(s, True), 0, 20, 1)
         assert 20 <= w <= 24
     assert p.icons == [0, 4, 1, 5, 2, 6, 3, 7]
-    for name in ("DEALER", "CUT", "LEAD", "SIGNALS", "SOUND", "CLOCK"):
+    for name in ("DEALER", "CUT", "LEAD", "SIGNALS", "CLOCK", "FLAG", "UP", "DOWN", "OUT"):
         assert p.icon(getattr(icons, name), 60, 0) > 0
     distinct = set()
     for i in range(icons.COUNT):
@@ -308,7 +308,7 @@ p.right("95", 128, 14, 1, draw.BIG)
 p.icon(draw.suit_icon(0, False), 0, 50, 1)
 p.icon(draw.suit_icon(3, True), 14, 50, 1)
 x = 40
-for i in (icons.DEALER, icons.CUT, icons.LEAD, icons.SIGNALS, icons.SOUND, icons.CLOCK):
+for i in (icons.DEALER, icons.CUT, icons.LEAD, icons.SIGNALS, icons.CLOCK, icons.FLAG, icons.OUT):
     x += p.icon(i, x, 54) + 2
 out.append(bytes(buf).hex())
 p.begin()
