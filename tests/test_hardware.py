@@ -16,8 +16,9 @@ from tanteador import config
 HW = os.path.join(ROOT, "hardware")
 
 # The expectations below come from config.py, the default wiring, and the
-# Pico's datasheet: a new default needs no edit here.
-PH = config.PHYSICAL
+# Pico's datasheet: a new default needs no edit here. PH: the Pico pin of
+# each GPIO and power line (hwdocs holds the Pico's pinout, off the device).
+PH = dict(hwdocs.GPIO_PIN, **hwdocs.POWER_PINS)
 SDA, SCL, BUZZER = config.I2C_SDA, config.I2C_SCL, config.BUZZER_PIN
 BUTTONS = list(zip(config.BUTTON_NAMES, config.BUTTON_PINS))
 # The Pico's ground pins in Wokwi's order GND.1 .. GND.8 (AGND included), from its datasheet.
@@ -38,9 +39,7 @@ def free_gpio():
 
 def clone():
     """A mutable copy of the config module's settings."""
-    ns = types.SimpleNamespace(**{k: getattr(config, k) for k in dir(config) if k.isupper()})
-    ns.PHYSICAL = dict(config.PHYSICAL)
-    return ns
+    return types.SimpleNamespace(**{k: getattr(config, k) for k in dir(config) if k.isupper()})
 
 
 def read(*parts):
@@ -76,20 +75,26 @@ def test_pinout_table_matches_the_datasheet_landmarks():
     assert [n for n in range(1, 41) if p[n] == "GND"] == [3, 8, 13, 18, 23, 28, 38]
     assert (p[1], p[20], p[21], p[34], p[36], p[39], p[40]) == (
         "GP0", "GP15", "GP16", "GP28", "3V3", "VSYS", "VBUS")
+    # GP23-25 and GP29 serve the board itself and reach no pin.
+    assert sorted(set(range(30)) - set(hwdocs.GPIO_PIN)) == [23, 24, 25, 29]
+    assert (hwdocs.GPIO_PIN[0], hwdocs.GPIO_PIN[15], hwdocs.GPIO_PIN[16]) == (1, 20, 21)
 
 
 @pytest.mark.parametrize("change, needle", [
-    (lambda c: c.PHYSICAL.__setitem__(config.BUTTON_PINS[0], 13), "Pico pin 13 is GND"),
-    (lambda c: c.PHYSICAL.__setitem__("3V3", 37), "3V3_EN"),
-    (lambda c: c.PHYSICAL.__setitem__("GND_OLED", 39), "VSYS"),
-    (lambda c: c.PHYSICAL.pop(BUZZER), "no pin for Buzzer"),
-    (lambda c: setattr(c, "I2C_SDA", SDA + 2), "not SDA/SCL"),
-    (lambda c: setattr(c, "BUTTON_PINS", config.BUTTON_PINS[:3] + config.BUTTON_PINS[2:3]), "used twice"),
-    (lambda c: setattr(c, "DISPLAY", "st7735"), "DISPLAY"),
+    (lambda c, power: setattr(c, "BUTTON_PINS", (23,) + config.BUTTON_PINS[1:]),
+     "Button UP leg 1 goes to GP23, which is not on the Pico's pins"),
+    (lambda c, power: setattr(c, "BUZZER_PIN", 25), "Buzzer + goes to GP25, which is not"),
+    (lambda c, power: power.__setitem__("3V3", 37), "3V3_EN"),
+    (lambda c, power: power.__setitem__("GND_OLED", 39), "VSYS"),
+    (lambda c, power: setattr(c, "I2C_SDA", SDA + 2), "not SDA/SCL"),
+    (lambda c, power: setattr(c, "BUTTON_PINS", config.BUTTON_PINS[:3] + config.BUTTON_PINS[2:3]), "used twice"),
+    (lambda c, power: setattr(c, "DISPLAY", "st7735"), "DISPLAY"),
 ])
-def test_a_wrong_pin_map_is_refused(change, needle):
+def test_a_wrong_pin_map_is_refused(change, needle, monkeypatch):
     c = clone()
-    change(c)
+    power = dict(hwdocs.POWER_PINS)
+    monkeypatch.setattr(hwdocs, "POWER_PINS", power)
+    change(c, power)
     problems = hwdocs.check_config(c)
     assert any(needle in p for p in problems), problems
 
@@ -114,9 +119,9 @@ def test_check_fails_when_a_generated_file_drifts(monkeypatch, tmp_path):
 def test_check_fails_when_the_pin_map_moves_but_the_files_do_not(monkeypatch):
     c = clone()
     gp, phys = free_gpio()
-    c.BUTTON_PINS = config.BUTTON_PINS[:3] + (gp,)
-    c.PHYSICAL[gp] = phys
+    c.BUTTON_PINS = config.BUTTON_PINS[:3] + (gp,)      # the GPIO alone: the Pico pin follows
     assert hwdocs.check_config(c) == []
+    assert "| Button BACK | leg 1 | GP%d | %d (GP%d) |" % (gp, phys, gp) in hwdocs.wiring_md(c)
     problems = hwdocs.check(c)
     assert any("wiring.md is out of date" in p for p in problems)
     assert any("wiring.svg is out of date" in p for p in problems)

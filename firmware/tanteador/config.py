@@ -1,11 +1,13 @@
 """The default wiring: the pin map and the display choice the hardware docs show.
 
-Pin numbers are the RP2040's GPIO numbers; the physical pin of the Pico
-board is given beside each (``PHYSICAL``), and the hardware docs, the
-wiring diagram and the Wokwi file are generated from or checked against
-this module. A device wired otherwise keeps this file as it is and gets a
-board file (``BOARD_FILE``, see tanteador.boardfile and hardware/boards/)
-whose values the board takes over these.
+Pin numbers are the RP2040's GPIO numbers: what the board reads, and the
+one place a pin is set. The hardware docs, the wiring diagram and the Wokwi
+file are generated from or checked against this module; the Pico's physical
+pin numbering, and the 3V3 and GND pins the docs wire to, live with their
+generator (host_tools/generators/hwdocs.py), off the device. A device wired
+otherwise keeps this file as it is and gets a board file (``BOARD_FILE``,
+see tanteador.boardfile and hardware/boards/) whose values the board takes
+over these.
 """
 
 from micropython import const
@@ -36,21 +38,6 @@ BUZZER_PIN = 15
 # Pico W, where that line belongs to the radio. Used to avoid light sleep
 # while a computer is attached (it would drop the USB serial link).
 VBUS_SENSE_PIN = 24
-
-# GPIO -> physical pin on the Pico board, plus the power pins used.
-PHYSICAL = {
-    4: 6,
-    5: 7,
-    10: 14,
-    11: 15,
-    12: 16,
-    13: 17,
-    15: 20,
-    "3V3": 36,
-    "GND_OLED": 38,
-    "GND_BUTTONS": 18,
-    "GND_BUZZER": 18,
-}
 
 # A device's own wiring, over these defaults, when this file exists on it.
 BOARD_FILE = "/tanteador_board.py"

@@ -5,9 +5,10 @@
 ``python -m host_tools.generators.hwdocs --check``  exit 1 if the pin map is not a valid Pico
                                          wiring, or a file disagrees with it
 
-The pin map is ``firmware/tanteador/config.py``; the Pico pinout below is the
-board's own (Raspberry Pi Pico datasheet, also true of the Pico H and Pico 2),
-so a wrong physical pin number in the config is caught too.
+The pin map is ``firmware/tanteador/config.py``: GPIO numbers, all the board
+reads. The Pico's physical pin numbering is here, beside it on the PC side
+(Raspberry Pi Pico datasheet, also true of the Pico H and Pico 2), with the
+3V3 and GND pins the docs wire each part to.
 """
 
 import argparse
@@ -31,6 +32,11 @@ PICO_PINOUT = {
     30: "RUN", 31: "GP26", 32: "GP27", 33: "AGND", 34: "GP28", 35: "ADC_VREF",
     36: "3V3", 37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
 }
+# The physical pin of each GPIO on the header (GP23-25 and GP29 are inside the board).
+GPIO_PIN = {int(name[2:]): pin for pin, name in PICO_PINOUT.items() if name.startswith("GP")}
+# The power pins the docs wire each part to. Every GND pin is the same
+# ground: these are the ones closest to each part.
+POWER_PINS = {"3V3": 36, "GND_OLED": 38, "GND_BUTTONS": 18, "GND_BUZZER": 18}
 # Wokwi names the ground pins GND.1 .. GND.8 in physical order (AGND included).
 WOKWI_GNDS = (3, 8, 13, 18, 23, 28, 33, 38)
 # Pins that can carry each I2C0 signal on the RP2040.
@@ -69,21 +75,21 @@ class Wire:
 
 def wires(config):
     """Every connection of the device, in the order of the docs."""
-    ph = config.PHYSICAL
+    gp, pw = GPIO_PIN.get, POWER_PINS
     out = [
-        Wire("OLED", "oled", "SDA", "SDA", "GP%d" % config.I2C_SDA, ph.get(config.I2C_SDA), "sda"),
-        Wire("OLED", "oled", "SCL", "SCL", "GP%d" % config.I2C_SCL, ph.get(config.I2C_SCL), "scl"),
-        Wire("OLED", "oled", "VCC", "VCC", "3V3", ph.get("3V3"), "vcc"),
-        Wire("OLED", "oled", "GND", "GND", "GND", ph.get("GND_OLED"), "gnd"),
+        Wire("OLED", "oled", "SDA", "SDA", "GP%d" % config.I2C_SDA, gp(config.I2C_SDA), "sda"),
+        Wire("OLED", "oled", "SCL", "SCL", "GP%d" % config.I2C_SCL, gp(config.I2C_SCL), "scl"),
+        Wire("OLED", "oled", "VCC", "VCC", "3V3", pw["3V3"], "vcc"),
+        Wire("OLED", "oled", "GND", "GND", "GND", pw["GND_OLED"], "gnd"),
     ]
     for name, pin in zip(config.BUTTON_NAMES, config.BUTTON_PINS):
         pid = "btn_" + name.lower()
-        out.append(Wire("Button " + name, pid, "leg 1", "1.r", "GP%d" % pin, ph.get(pin), "button"))
-        out.append(Wire("Button " + name, pid, "leg 2", "2.r", "GND", ph.get("GND_BUTTONS"), "gnd"))
+        out.append(Wire("Button " + name, pid, "leg 1", "1.r", "GP%d" % pin, gp(pin), "button"))
+        out.append(Wire("Button " + name, pid, "leg 2", "2.r", "GND", pw["GND_BUTTONS"], "gnd"))
     if config.BUZZER_PIN is not None:
         out.append(Wire("Buzzer", "buzzer", "+", "2", "GP%d" % config.BUZZER_PIN,
-                        ph.get(config.BUZZER_PIN), "buzzer"))
-        out.append(Wire("Buzzer", "buzzer", "-", "1", "GND", ph.get("GND_BUZZER"), "gnd"))
+                        gp(config.BUZZER_PIN), "buzzer"))
+        out.append(Wire("Buzzer", "buzzer", "-", "1", "GND", pw["GND_BUZZER"], "gnd"))
     return out
 
 
@@ -94,7 +100,8 @@ def check_config(config):
         problems.append("config: four buttons expected (UP, DOWN, OK, BACK)")
     for w in wires(config):
         if w.physical is None:
-            problems.append("config: PHYSICAL has no pin for %s %s (%s)" % (w.part, w.terminal, w.target))
+            problems.append("config: %s %s goes to %s, which is not on the Pico's pins"
+                            % (w.part, w.terminal, w.target))
             continue
         on_board = PICO_PINOUT.get(w.physical)
         if on_board != w.target:
