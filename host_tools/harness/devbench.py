@@ -18,16 +18,17 @@ benchmark's match lives in /bench/tt, removed afterwards with the rest of
 Figures: the time of each poll that acted on a press (the frame and any
 save included), per kind as benchtime.rp2040 sorts them (value change, screen
 change, menu, record a hand; and what the app does while nobody presses);
-reset to the first frame, with a match of RESET_HANDS hands saved in /bench/tt,
-both ways a player meets it (boardbench.reset: main.py's steps from its first
-firmware import after a soft reset to the first frame sent): with the frame
-kept on flash by the boot before (tanteador.bootframe), the target's case,
-and without one, the fallback (the first boot after a flash, a change of
-language, a power cut right after a save), which keeps it; the heap after boot and at its peak (free
-with the timing program loaded, before the firmware, minus free with the
-app running, after a collection; the free heap at the REPL after a soft
-reset is printed too); flash bytes per recorded hand; and the reference
-loop, the unit of the PC's estimates (REF_MS_RP2040 there).
+reset to the first frame, with a match of RESET_HANDS hands saved in
+/bench/tt, both ways a player meets it (boardbench.reset: main.py's steps
+from its first firmware import after a soft reset to the first frame
+sent): with the frame kept on flash by the boot before
+(tanteador.bootframe), the target's case, and without one, the fallback
+(the first boot after a flash, a change of language, a power cut right
+after a save), whose app then keeps it; the heap after boot and at its
+peak (free with the timing program loaded, before the firmware, minus
+free with the app running, after a collection; the free heap at the REPL
+after a soft reset is printed too); flash bytes per recorded hand; and the
+reference loop, the unit of the PC's estimates (REF_MS_RP2040 there).
 """
 
 import json
