@@ -9,7 +9,7 @@ that acted on a press, or wrote to the flash, is timed with
 ``time.ticks_us``. One JSON line per result, as mp_bench prints them:
 
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
-  {"k": "boot", "us": T, "free": B, ...}  first firmware import to the first frame sent
+  {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms]}
                                  at_ms on the board clock, whose zero is boot's zero_ms
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
@@ -18,6 +18,18 @@ that acted on a press, or wrote to the flash, is timed with
 ``args``: ``dir`` the flash folder (its state.json is the match to resume),
 ``script`` the button script file, ``board`` the module whose Board to use
 (default the firmware's; a test puts a stand-in there).
+
+``boardbench.reset(args_json)`` times a reset as a player meets it: the
+steps main.py takes, from its first firmware import to the first frame
+sent, over ``dir`` (a saved match). One line, then {"k": "end"}:
+
+  {"k": "reset", "us": T, "shown": S, "keep": K, "kept": F, "screen": name}
+
+``shown``: the frame kept on flash went out (tanteador.bootframe), and ``T``
+ends there; else the app booted and ``T`` ends at its first frame. With
+``keep`` in args the app then runs its loop, nobody pressing, until its
+first quiet moment has kept its first frame (``kept``), as a boot on the
+device does: the next reset over ``dir`` shows it.
 """
 
 import gc
@@ -27,6 +39,10 @@ import time
 
 from mp_bench import CountingFS, emit, kind, ref_us, ticks_diff, ticks_us
 from script import Player, parse
+
+BOARD = "tanteador.board"
+# How long the app may take to keep its first frame: its quiet moment comes after 400 ms.
+KEEP_MS = 5000
 
 
 class ScriptedButtons:
@@ -141,8 +157,7 @@ def main(args_json):
     a = json.loads(args_json)
     base = free()
     emit({"k": "base", "free": base})
-    t0 = ticks_us()
-    name = a.get("board", "tanteador.board")
+    name = a.get("board", BOARD)
     __import__(name)
     board = sys.modules[name].Board(a["dir"])
     # In place before the app opens its store: every file the app writes is counted.
@@ -151,13 +166,12 @@ def main(args_json):
     from tanteador.app import POLL_MS, App
 
     app = App(board, board.ticks_ms())
-    boot_us = ticks_diff(ticks_us(), t0)
     from tanteador import config
 
     # The wiring the board runs: a board file's over config's defaults.
     wiring = getattr(sys.modules[name], "WIRING", config)
     low = booted = free()
-    emit({"k": "boot", "us": boot_us, "free": booted, "screen": app.screen.NAME, "display": wiring.DISPLAY,
+    emit({"k": "boot", "free": booted, "screen": app.screen.NAME, "display": wiring.DISPLAY,
           "i2c_hz": wiring.I2C_FREQ, "addr": wiring.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
           "platform": sys.platform,
           # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
@@ -195,3 +209,61 @@ def main(args_json):
           "commits": meter.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
           "low_free": low, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
     emit({"k": "end"})
+
+
+def reset(args_json):
+    """Time main.py's steps from its first firmware import to the first frame sent over a.dir
+    (see the module docstring)."""
+    a = json.loads(args_json)
+    name = a.get("board", BOARD)
+    path = sys.path[:]
+    t0 = ticks_us()
+    # As main.py: the wiring, the display driver, then a path narrowed to the frozen modules.
+    from tanteador.wiring import WIRING
+
+    if WIRING.DISPLAY == "ssd1306":
+        try:
+            import ssd1306  # noqa: F401  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            pass
+    if name != BOARD:
+        __import__(name)    # a stand-in board is no firmware module: found on the whole path
+    if ".frozen" in path:
+        sys.path[:] = [".frozen"]
+    app = None
+    try:
+        from tanteador import bootframe
+
+        __import__(name)
+        board = sys.modules[name].Board(a["dir"])
+        shown = bootframe.show(board)
+        del bootframe   # as main.py: the app unloads it with its other boot-only helpers
+        if not shown:
+            from tanteador.app import App
+
+            app = App(board, board.ticks_ms())
+        us = ticks_diff(ticks_us(), t0)
+        kept = None
+        if a.get("keep") and app is not None:
+            kept = keep_frame(app, board)
+    finally:
+        sys.path[:] = path
+    emit({"k": "reset", "us": us, "shown": shown, "keep": bool(a.get("keep")), "kept": kept,
+          "screen": app.screen.NAME if app is not None else None})
+    emit({"k": "end"})
+
+
+def keep_frame(app, board):
+    """Run the app's loop, nobody pressing, until its first frame is on flash -> True, or KEEP_MS."""
+    from tanteador.bootframe import FRAME, TAG
+
+    fs = board.fs
+    end = board.ticks_ms() + KEEP_MS
+    while board.ticks_ms() < end:
+        now = board.ticks_ms()
+        app.poll(now)
+        app.tidy(now)
+        if fs.exists(TAG) and fs.exists(FRAME):
+            return True
+        time.sleep_ms(app.pause(now))
+    return False

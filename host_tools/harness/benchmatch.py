@@ -29,6 +29,16 @@ def bench_match(hands, folder, seed=7):
     return doc, g.session(actions)
 
 
+def saved_match(hands, folder, seed=7):
+    """The saved document of the bench's match left after ``hands`` hands, with more to play:
+    what a reset resumes."""
+    opts = dict(BENCH_OPTS)
+    opts["target"] = hands + 1
+    g = matchplan.Generator(folder, matchplan.start_doc(opts), seed)
+    g.match(max_hands=hands)
+    return g.app.state()
+
+
 def prepare(doc, text, folder):
     """Save ``doc`` in an empty flash ``folder`` and the script beside it; the script's path."""
     matchplan.write_doc(folder, doc)

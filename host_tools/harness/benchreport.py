@@ -7,8 +7,12 @@ from host_tools.harness.benchtime import ACTION_TARGETS, CHECK_MS, REF_MS_RP2040
 KB = 1024
 
 
+# The device's heap budget is room to boot and play in 112 KB (peak <= 112 KB as `bench --port`
+# prints it; host_tools/docs/benchmark.md argues it). This is the 32-bit estimate's own target, kept
+# apart: the estimate reads about 0.9 of the board's heap, so 96 KB here stands for about 106 KB there.
+HEAP_MPY_KB = 96
 TARGETS = {
-    "heap_mpy": ("heap, 32-bit, .mpy files as flashed", "<= 96 KB"),
+    "heap_mpy": ("heap, 32-bit, .mpy files as flashed", "<= %d KB" % HEAP_MPY_KB),
     "heap_rom": ("heap, 32-bit, code frozen (ROMFS)", "<= 32 KB"),
     "writes_per_commit": ("file writes per committed action", "<= 1"),
     "state_bytes": ("state file after 30 hands", "< 2 KB"),
@@ -37,7 +41,7 @@ def check_targets(r):
         return kind in est and est[kind]["max"] <= ms
 
     out = {
-        "heap_mpy": most(h32["mpy"]) <= 96 * KB,
+        "heap_mpy": most(h32["mpy"]) <= HEAP_MPY_KB * KB,
         "heap_rom": most(h32["rom"]) <= 32 * KB,
         "writes_per_commit": r["flash"]["writes_per_commit"] <= 1,
         "state_bytes": r["flash"]["state_bytes"] < 2 * KB,
@@ -70,7 +74,7 @@ def rows(r):
             "" if visited is None else "; %.1f KB once every screen was opened" % (visited / KB))
 
     return [
-        ("heap, 32-bit, .mpy files as flashed", heap(h32["mpy"]), "<= 96 KB", ok("heap_mpy")),
+        ("heap, 32-bit, .mpy files as flashed", heap(h32["mpy"]), TARGETS["heap_mpy"][1], ok("heap_mpy")),
         ("heap, 32-bit, code frozen (ROMFS)", heap(h32["rom"]), "<= 32 KB", ok("heap_rom")),
         ("heap, 64-bit unix port, .py sources", heap(h), "", ""),
         ("smallest heap that completes, 64-bit unix port, .mpy", "%s KB" % least if least else "none <= 190 KB",

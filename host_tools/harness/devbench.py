@@ -18,12 +18,17 @@ benchmark's match lives in /bench/tt, removed afterwards with the rest of
 Figures: the time of each poll that acted on a press (the frame and any
 save included), per kind as benchtime.rp2040 sorts them (value change, screen
 change, menu, record a hand; and what the app does while nobody presses);
-reset to the first frame (from the first firmware import after a soft
-reset to the first frame sent); the heap after boot and at its peak (free
-with the timing program loaded, before the firmware, minus free with the
-app running, after a collection; the free heap at the REPL after a soft
-reset is printed too); flash bytes per recorded hand; and the reference
-loop, the unit of the PC's estimates (REF_MS_RP2040 there).
+reset to the first frame, with a match of RESET_HANDS hands saved in
+/bench/tt, both ways a player meets it (boardbench.reset: main.py's steps
+from its first firmware import after a soft reset to the first frame
+sent): with the frame kept on flash by the boot before
+(tanteador.bootframe), the target's case, and without one, the fallback
+(the first boot after a flash, a change of language, a power cut right
+after a save), whose app then keeps it; the heap after boot and at its
+peak (free with the timing program loaded, before the firmware, minus
+free with the app running, after a collection; the free heap at the REPL
+after a soft reset is printed too); flash bytes per recorded hand; and the
+reference loop, the unit of the PC's estimates (REF_MS_RP2040 there).
 """
 
 import json
@@ -39,6 +44,7 @@ BOARD_DIR = "/bench"
 # The board-side program and the modules it imports, compiled when the board reads .mpy.
 PROGRAM = ("boardbench.py", "mp_bench.py", "script.py")
 DEVICE_HANDS = 6   # with the default undo and redo after the fifth hand: every kind of action
+RESET_HANDS = 32   # the saved match a reset resumes: a long evening's
 KB = 1024
 KINDS = (
     ("value", "value change (UP/DOWN)"),
@@ -73,14 +79,13 @@ def _remove_tree(link, path):
     link.remove_dirs(path)
 
 
-def run_on_board(link, doc, text, say):
-    """Play the match (start ``doc``, script ``text``) on the board behind ``link``.
+def run_on_board(link, doc, text, saved, say):
+    """Time the resets over the saved match ``saved``, then play the match (start ``doc``,
+    script ``text``), on the board behind ``link``.
 
     Returns (the program's result objects, free heap at the REPL after a soft
     reset, the board's info). The board is left clean (/bench removed) and reset.
     """
-    from host_tools.harness import mplane
-
     info = link.check()
     have = link.firmware_version()
     if have is None:
@@ -90,42 +95,61 @@ def run_on_board(link, doc, text, say):
         say("note: the board runs Tanteador %s, this PC %s: the estimates are this PC's" % (have, VERSION))
     files = board_files(_compiler(info))
     files[BOARD_DIR + "/match.txt"] = text.encode("utf-8")
-    files[BOARD_DIR + "/tt/state.json"] = json.dumps(doc).encode("utf-8")
+    flash = BOARD_DIR + "/tt"
     results = []
     try:
         say("copying the timing program and the %d-line match to %s on the board" % (text.count("\n"), BOARD_DIR))
         # What an interrupted run left there (the app's files of its match) must not be resumed.
         _remove_tree(link, BOARD_DIR)
         link.mkdir(BOARD_DIR)
-        link.mkdir(BOARD_DIR + "/tt")
         for path in sorted(files):
             link.write(path, files[path])
+        link.mkdir(flash)
+        link.write(flash + "/state.json", json.dumps(saved).encode("utf-8"))
         link.soft_reset()
         repl_free = link.heap_free()
-        args = {"dir": BOARD_DIR + "/tt", "script": BOARD_DIR + "/match.txt"}
-        code = "import sys\nsys.path.append(%r)\nimport boardbench\nboardbench.main(%r)\n" % (
-            BOARD_DIR, json.dumps(args))
+        say("resetting into a %d-hand match: without a kept frame, then with the one that boot kept"
+            % len(saved["m"]["a"]))
+        # Each run on a fresh interpreter, as after a reset: nothing of the firmware loaded.
+        _run(link, "reset", {"dir": flash, "keep": True}, results, say)
+        link.soft_reset()
+        _run(link, "reset", {"dir": flash}, results, say)
+        # The match is played from its start, on a flash of its own.
+        _remove_tree(link, flash)
+        link.mkdir(flash)
+        link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
+        link.soft_reset()
         say("playing it on the board, in real time (a minute or two)")
-        acts = [0]
-
-        def on_line(line):
-            got, _ = mplane.parse(line)
-            for r in got:
-                results.append(r)
-                if r.get("k") == "act":
-                    acts[0] += 1
-                    if acts[0] % 25 == 0:
-                        say("%d actions timed" % acts[0])
-
-        link.stream(code, on_line)
+        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, results, say)
     finally:
         # A fresh interpreter stops the program if it still runs, and lets go of /bench.
         link.soft_reset()
         _remove_tree(link, BOARD_DIR)
         link.reset()
-    if not results or results[-1].get("k") != "end":
+    return results, repl_free, info
+
+
+def _run(link, entry, args, results, say):
+    """Run boardbench.<entry>(args) on the board, adding its result objects (all but the end) to ``results``."""
+    from host_tools.harness import mplane
+
+    code = "import sys\nsys.path.append(%r)\nimport boardbench\nboardbench.%s(%r)\n" % (
+        BOARD_DIR, entry, json.dumps(args))
+    got = []
+    acts = [0]
+
+    def on_line(line):
+        for r in mplane.parse(line)[0]:
+            got.append(r)
+            if r.get("k") == "act":
+                acts[0] += 1
+                if acts[0] % 25 == 0:
+                    say("%d actions timed" % acts[0])
+
+    link.stream(code, on_line)
+    if not got or got[-1].get("k") != "end":
         raise UserError("the timing program on %s stopped before its end" % link.port)
-    return results[:-1], repl_free, info
+    results += got[:-1]
 
 
 def spread(values):
@@ -139,17 +163,26 @@ def device_figures(results, repl_free):
     by = {}
     kinds = {}
     acts = []
+    resets = {}
     for r in results:
         if r["k"] == "act":
             kind, us, _, _, _, where, at = r["a"]
             kinds.setdefault(kind, []).append(us / 1000)
             acts.append([kind, round(us / 1000, 2), where, at])
+        elif r["k"] == "reset":
+            resets[r["keep"]] = r
         else:
             by[r["k"]] = r
     base, boot, done = by["base"], by["boot"], by["done"]
+    # The run that kept the frame started without one; the next one shows it, or its app draws its own.
+    drawn, again = resets[True], resets[False]
     return {
         "kinds": {k: spread(v) for k, v in kinds.items()},
-        "boot_ms": round(boot["us"] / 1000, 1),
+        "reset_kept_ms": round(again["us"] / 1000, 1) if again["shown"] else None,
+        "reset_drawn_ms": round(drawn["us"] / 1000, 1),
+        # When the kept frame did not show: the second reset's time, its app's own frame.
+        "reset_again_ms": round(again["us"] / 1000, 1),
+        "frame_kept": drawn["kept"],
         "heap_boot": base["free"] - boot["free"],
         "heap_peak": base["free"] - done["low_free"],
         "peak_hand": done["low_hand"],
@@ -165,8 +198,9 @@ def device_figures(results, repl_free):
     }
 
 
-def pc_estimates(doc, text, work, bus_hz, runs, heapsize, say):
-    """The PC bench's RP2040 estimates for the same match, the OLED's bus at ``bus_hz``."""
+def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
+    """The PC bench's RP2040 estimates for the same match, and for a boot into ``saved``
+    drawing its own first frame, the OLED's bus at ``bus_hz``."""
     from host_tools.device import devicetime
     from host_tools.harness import benchheap, benchmatch, benchtime, wasmlane
     from host_tools.harness.mpytree import compile_tree
@@ -176,8 +210,8 @@ def pc_estimates(doc, text, work, bus_hz, runs, heapsize, say):
     compile_tree(tree)
     say("timing the same match on MicroPython's unix port (%d runs)" % runs)
     mpt = benchmatch.timed_play(doc, text, folder, heapsize, tree, runs)
-    say("booting it on MicroPython's unix port")
-    boot = benchtime.boot(doc, work, tree, runs)["mpy"]
+    say("booting the saved match on MicroPython's unix port")
+    boot = benchtime.boot(saved, work, tree, runs)["mpy"]
     try:
         say("weighing its heap on the 32-bit WebAssembly port")
         h32 = benchheap.play32(doc, text, folder, tree)
@@ -220,9 +254,13 @@ def rows(dev, est):
     def kb(x):
         return "-" if x is None else "%.1f KB" % (x / KB)
 
+    kept = dev["reset_kept_ms"]
     out += [
-        ("reset to the first frame", "%.0f ms" % dev["boot_ms"], "%.0f ms" % est["boot_ms"],
-         ratio(dev["boot_ms"], est["boot_ms"])),
+        ("reset to the first frame, frame kept", "%.0f ms" % kept if kept is not None else
+         "NOT SHOWN (%s; the app drew its own in %.0f ms)" % (
+             "kept" if dev["frame_kept"] else "not kept", dev["reset_again_ms"]), "-", "-"),
+        ("reset to the first frame, no frame kept (the fallback)", "%.0f ms" % dev["reset_drawn_ms"],
+         "%.0f ms" % est["boot_ms"], ratio(dev["reset_drawn_ms"], est["boot_ms"])),
         ("heap after boot", kb(dev["heap_boot"]), kb(est["heap_boot"]), ratio(dev["heap_boot"], est["heap_boot"])),
         ("heap at its peak", "%s at hand %d" % (kb(dev["heap_peak"]), dev["peak_hand"]),
          kb(est["heap_peak"]) if est["heap_peak"] is None else "%s at hand %d" % (kb(est["heap_peak"]),
@@ -280,9 +318,10 @@ def main(a, link=None):
             link = linkmod.connect(a.port)
         log("writing the %d-hand match script" % hands)
         doc, text = benchmatch.bench_match(hands, os.path.join(work, "flash"))
-        results, repl_free, info = run_on_board(link, doc, text, log)
+        saved = benchmatch.saved_match(RESET_HANDS, os.path.join(work, "saved"))
+        results, repl_free, info = run_on_board(link, doc, text, saved, log)
         dev = device_figures(results, repl_free)
-        est = pc_estimates(doc, text, work, dev["board"]["i2c_hz"], 1 if a.quick else 3, a.heapsize, log)
+        est = pc_estimates(doc, text, saved, work, dev["board"]["i2c_hz"], 1 if a.quick else 3, a.heapsize, log)
     except UserError as e:
         print("tanteador bench: %s" % e, file=sys.stderr)
         return 2 if isinstance(e, UsageError) else 1
