@@ -7,9 +7,10 @@ from host_tools.harness.benchtime import ACTION_TARGETS, CHECK_MS, REF_MS_RP2040
 KB = 1024
 
 
-# The device's heap budget is room to boot and play in 112 KB (peak <= 112 KB as `bench --port`
-# prints it; host_tools/docs/benchmark.md argues it). This is the 32-bit estimate's own target, kept
-# apart: the estimate reads about 0.9 of the board's heap, so 96 KB here stands for about 106 KB there.
+# The device's heap budget is room to boot and play in 120 KB (peak <= 120 KB as `bench --port`
+# prints it; host_tools/docs/benchmark.md argues it from the board's figures). This is the 32-bit
+# estimate's own target, kept apart: the estimate reads about 0.9 of the board's heap, so 96 KB
+# here stands for about 106 KB there, inside it.
 HEAP_MPY_KB = 96
 TARGETS = {
     "heap_mpy": ("heap, 32-bit, .mpy files as flashed", "<= %d KB" % HEAP_MPY_KB),
