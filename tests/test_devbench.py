@@ -61,6 +61,8 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     assert done["events"] >= len(acts) - sum(1 for a in acts if a[0] == "idle")
     record = [a for a in acts if a[0] == "record"]
     assert record[0][3] == 1 and record[0][4] > 0          # one file written, with bytes
+    # Its frame went out before the save that follows it in the same pass.
+    assert 0 < record[0][7] < record[0][1]
 
 
 def saved_match(folder, hands=3):
@@ -170,6 +172,8 @@ def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     # The same scripted match on both sides: the same hand saved.
     assert dev["bytes_per_hand"] == est["bytes_per_hand"]
     assert set(dev["kinds"]) & set(est["kinds"]) >= {"value", "screen", "record"}
+    answer = rs["  its frame out, before the save: median (max), n"][0]
+    assert answer.endswith(", %d" % dev["kinds"]["record"]["n"])
     flash_row = [x for x in r["rows"] if x[0] == "flash bytes per recorded hand"][0]
     assert flash_row[3] == "1.00"
 
@@ -212,16 +216,17 @@ def test_device_figures_from_the_program_lines():
         {"k": "reset", "us": 262345, "shown": True, "keep": False, "kept": None, "screen": None},
         {"k": "boot", "free": 120000, "display": "sh1106", "i2c_hz": 1000000, "addr": 60,
          "display_ok": True, "platform": "rp2", "zero_ms": 5000, "screen": "table"},
-        {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100]},
-        {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300]},
-        {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500]},
-        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700]},
+        {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100, 29000]},
+        {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300, 19000]},
+        {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500, 39000]},
+        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700, 61000]},
         {"k": "done", "hands": 2, "events": 8, "errors": 0, "overflows": 0, "bytes": 1100, "low_free": 100000,
          "low_hand": 2, "ref_us": 152500},
     ]
     d = devbench.device_figures(results, 236000)
     assert d["kinds"]["value"] == {"n": 3, "median": 30.0, "max": 40.0}
     assert d["kinds"]["record"] == {"n": 1, "median": 95.0, "max": 95.0}
+    assert d["answers"]["record"] == {"n": 1, "median": 61.0, "max": 61.0}
     assert (d["reset_kept_ms"], d["reset_drawn_ms"], d["frame_kept"]) == (262.3, 745.7, True)
     assert (d["heap_boot"], d["heap_peak"], d["peak_hand"]) == (80000, 100000, 2)
     assert (d["program"], d["bytes_per_hand"], d["ref_ms"]) == (36000, 550.0, 152.5)

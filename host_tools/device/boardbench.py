@@ -10,8 +10,10 @@ that acted on a press, or wrote to the flash, is timed with
 
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
   {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
-  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms]}
-                                 at_ms on the board clock, whose zero is boot's zero_ms
+  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us]}
+                                 at_ms on the board clock, whose zero is boot's zero_ms;
+                                 answer_us: to the end of the poll's last frame sent (the
+                                 answer a player sees; a save after it is in us only)
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -94,6 +96,7 @@ class Meter:
         self.errors = 0
         self.commits = 0
         self._acted = 0
+        self._shown_us = None
         update = app.keys.update
         show = board.show
         commit = app.commit
@@ -106,6 +109,7 @@ class Meter:
         def counted_show():
             self.frames += 1
             show()
+            self._shown_us = ticks_us()
 
         def counted_commit():
             self.commits += 1
@@ -124,14 +128,16 @@ class Meter:
         hands = len(m.hands) if m is not None else 0
         opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
         self._acted = 0
+        self._shown_us = None
         t0 = ticks_us()
         shown = app.poll(now)
         dt = ticks_diff(ticks_us(), t0)
+        answer = dt if self._shown_us is None else ticks_diff(self._shown_us, t0)
         n = self._acted
         files = cfs.opens - opens
         if n or files:
             emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
-                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now]})
+                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now, answer]})
         self.events += n
         if app.screen.NAME == "error":
             self.errors += 1
@@ -143,7 +149,7 @@ class Meter:
         collected = self.app.tidy(now)
         dt = ticks_diff(ticks_us(), t0)
         if collected:
-            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now]})
+            emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now, dt]})
 
 
 def free():

@@ -162,12 +162,14 @@ def device_figures(results, repl_free):
     """The board's figures from the program's result objects (see boardbench)."""
     by = {}
     kinds = {}
+    answers = {}
     acts = []
     resets = {}
     for r in results:
         if r["k"] == "act":
-            kind, us, _, _, _, where, at = r["a"]
+            kind, us, _, _, _, where, at, answer = r["a"]
             kinds.setdefault(kind, []).append(us / 1000)
+            answers.setdefault(kind, []).append(answer / 1000)
             acts.append([kind, round(us / 1000, 2), where, at])
         elif r["k"] == "reset":
             resets[r["keep"]] = r
@@ -178,6 +180,8 @@ def device_figures(results, repl_free):
     drawn, again = resets[True], resets[False]
     return {
         "kinds": {k: spread(v) for k, v in kinds.items()},
+        # To the poll's last frame: what the player sees, before the save that follows it.
+        "answers": {k: spread(v) for k, v in answers.items()},
         "reset_kept_ms": round(again["us"] / 1000, 1) if again["shown"] else None,
         "reset_drawn_ms": round(drawn["us"] / 1000, 1),
         # When the kept frame did not show: the second reset's time, its app's own frame.
@@ -250,6 +254,10 @@ def rows(dev, est):
 
         r = "%s (%s)" % (ratio(d["median"], e["median"]), ratio(d["max"], e["max"])) if d and e else "-"
         out.append(("%s, median (max), n" % label, cell(d), cell(e), r))
+        if k == "record" and d:
+            # The answer comes first and the save after it, in the same pass: a press
+            # made during the save is answered once the save is done.
+            out.append(("  its frame out, before the save: median (max), n", cell(dev["answers"][k]), "-", "-"))
 
     def kb(x):
         return "-" if x is None else "%.1f KB" % (x / KB)
