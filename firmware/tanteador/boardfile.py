@@ -173,7 +173,7 @@ def draw(fb, width, height, problems):
 
     Lines that do not fit whole are left out: the console has them all.
     """
-    from tanteador.draw import Painter, text_width
+    from tanteador.draw import Painter, wrap
 
     p = Painter(fb)
     p.begin()
@@ -181,14 +181,6 @@ def draw(fb, width, height, problems):
     p.text(config.BOARD_FILE.lstrip("/") + ":", 1, 0, 0)
     lines = []
     for problem in problems:
-        line = ""
-        for word in problem.split(" "):
-            wider = line + " " + word if line else word
-            if line and text_width(wider) > width - 2:
-                lines.append(line)
-                line = word
-            else:
-                line = wider
-        lines.append(line)
+        lines += wrap(problem, width - 2)
     for i in range(min(len(lines), height // _TITLE_H - 1)):
         p.text(lines[i], 1, _TITLE_H * (i + 1))
