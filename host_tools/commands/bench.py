@@ -121,6 +121,7 @@ def _mp_version():
 
 
 def main(argv=None):
+    """Entry for `tanteador bench` (``argv``: the words after it); the exit status."""
     ap = argparse.ArgumentParser(prog="tanteador bench",
                                  description="Measure the figures that matter on the device (MicroPython).")
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")

@@ -120,6 +120,7 @@ _ACTION_NAMES = {"value": "UP/DOWN (a value, the trump)", "screen": "screen chan
 
 
 def table(r):
+    """The figures of ``r`` beside their targets, as aligned text columns for the terminal."""
     rs = [("figure", "value", "target", "")] + rows(r)
     w = [max(len(x[i]) for x in rs) for i in range(4)]
     return "\n".join("  ".join(x[i].ljust(w[i]) for i in range(4)).rstrip() for x in rs)
