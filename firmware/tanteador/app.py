@@ -76,7 +76,6 @@ class App:
 
     def __init__(self, board, now_ms):
         self.board = board
-        self.fb = board.display
         self.keys = Buttons()
         self.store = Store(board.fs)
         self.cfg = savefile.default_cfg()

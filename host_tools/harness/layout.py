@@ -170,7 +170,7 @@ class Recorder:
         app = self.app
         p = app.p
         fb = _Fb(p.fb, self)
-        real_fb, real_app_fb = p.fb, app.fb
+        real_fb = p.fb
         text, icon = p.text, p.icon
 
         def rec_text(s, x, y, color=1, font=D.SMALL):
@@ -183,7 +183,7 @@ class Recorder:
             given = (x, y, x + icons.INDEX[i + 2], y + icons.INDEX[i + 3])
             return self._item("icon", icon_id, color, given, lambda: icon(icon_id, x, y, color))
 
-        p.fb = app.fb = fb
+        p.fb = fb
         p.text, p.icon = rec_text, rec_icon
         # Texts kept as bitmaps are blitted whole; drop them so each is drawn anew.
         p._lines.clear()
@@ -191,7 +191,7 @@ class Recorder:
         try:
             app.render()
         finally:
-            p.fb, app.fb = real_fb, real_app_fb
+            p.fb = real_fb
             del p.text, p.icon
         return list(self.events)
 
