@@ -266,8 +266,3 @@ def _results(cmd, code, impl, heapsize, rc, out, err):
             memory,
         )
     return results[:-1]
-
-
-def fb_bytes(result, key="fb"):
-    """The framebuffer bytes carried (as hex) in a result object."""
-    return bytes.fromhex(result[key])
