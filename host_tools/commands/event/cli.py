@@ -33,6 +33,8 @@ def _sub(sub, name, help_text, description):
 
 
 def _parser():
+    from host_tools.commands.event.store import FORMATS
+
     p = argparse.ArgumentParser(
         prog="tanteador event",
         description="A club evening or a tournament on this computer: one event file, many tables, "
@@ -45,7 +47,7 @@ def _parser():
              "setup every table plays.")
     c.add_argument("file", metavar="FILE")
     c.add_argument("--name", required=True, help="the event's name, shown on the standings page")
-    c.add_argument("--format", choices=("swiss", "knockout", "club"), default="swiss",
+    c.add_argument("--format", choices=FORMATS, default="swiss",
                    help="swiss rounds, a knockout with byes, or an open club evening without pairings "
                         "(default: %(default)s)")
     c.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds (default 3; a knockout takes as many "
