@@ -200,6 +200,27 @@ def test_a_save_in_another_language_is_not_tagged(kept):
     assert _boot_once(kept)[0]          # that boot kept its own
 
 
+def test_a_heap_too_short_for_the_kept_frame_leaves_the_app_running(kept, monkeypatch):
+    from tanteador import bootframe
+
+    shown, b, app = _boot_once(kept)
+    assert shown
+
+    def short(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(bootframe, "after_save", short)
+    app.set_trump(1)
+    app.commit()
+    app.poll(1000)
+    app.tidy(2000)                      # the tag's turn: the heap is short
+    assert app.screen.NAME != "error"
+    saved = json.load(open(os.path.join(kept, "state.json")))
+    assert saved["tr"] == 1             # the save stands
+    monkeypatch.undo()
+    assert not _boot_once(kept)[0]      # the old tag does not match the new save
+
+
 def test_no_saved_match_keeps_no_frame(tmp_path):
     shown, b, app = _boot_once(str(tmp_path))
     assert not shown and app.screen.NAME == "setup"

@@ -553,14 +553,20 @@ class App:
         self._drawn = False
         if quiet and (self._frame_due or self._tag_due) and self._save_at is None:
             # The boot's frame, or the tag of a save, when nobody presses.
-            from tanteador import bootframe
+            frame_due, self._frame_due = self._frame_due, False
+            tag_due, self._tag_due = self._tag_due, False
+            try:
+                from tanteador import bootframe
 
-            if self._frame_due:
-                self._frame_due = False
-                self._frame = bootframe.after_boot(self)
-            if self._tag_due:
-                self._tag_due = False
-                bootframe.after_save(self, self._frame)
+                if frame_due:
+                    self._frame = bootframe.after_boot(self)
+                if tag_due:
+                    bootframe.after_save(self, self._frame)
+            except MemoryError:
+                # The kept frame only makes a reset quicker: a heap too short
+                # for it now must not stop the app. A tag left torn or stale
+                # does not match, so the next boot draws its own frame.
+                self._frame = None
             # Not needed again before the next save: the next collection frees it.
             _unload("tanteador.bootframe")
         if self._gc_due and (quiet or short):
