@@ -4,7 +4,7 @@ import pytest
 from host_tools.device.hostboard import HostBoard
 
 from tanteador import app as app_mod
-from tanteador.buttons import DEBOUNCE_MS
+from tanteador.buttons import DEBOUNCE_MS, REPEAT_DELAY_MS
 
 
 class Stop(BaseException):
@@ -105,13 +105,16 @@ def test_plain_boot_opens_the_setup(tmp_path):
     assert app.screen.NAME == "setup"
 
 
-def test_the_loop_wakes_when_a_press_settles(tmp_path):
+def test_a_press_acts_at_once_and_the_loop_wakes_when_its_lockout_ends(tmp_path):
     board = HostBoard(str(tmp_path))
     app = app_mod.App(board, 0)
     assert app.pause(0) == app_mod.POLL_MS
     board.now = 100
     board.press(1)
-    app.poll(103)
-    assert app.pause(103) == app_mod.POLL_MS     # it settles later than the next tick
+    app.poll(101)
+    assert app.keys.due(101) == 100 + REPEAT_DELAY_MS - 101  # taken: held now
+    board.press(1, False, 105)                   # let go inside the lockout
+    app.poll(106)
+    assert app.pause(106) == app_mod.POLL_MS     # the lockout ends later than the next tick
     app.poll(113)
     assert app.pause(113) == 100 + DEBOUNCE_MS - 113 < app_mod.POLL_MS

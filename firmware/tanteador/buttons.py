@@ -10,6 +10,13 @@ edges' times, so a press is judged by when it happened, not by when the app
 got round to looking. Nothing here reads a pin or a clock, so tests feed it
 bouncing edges directly.
 
+A press acts on its first edge: the debounce is a lockout, not a wait.
+Once a button's level is accepted, its edges in the next DEBOUNCE_MS are
+bounces and are ignored; a level that differs when the lockout ends (a
+release inside it, say) is accepted then. So a press is answered without
+waiting for the contact to settle, and a chattering contact still gives one
+press.
+
 Events are tuples ``(button, kind, n)``; ``n`` counts the repeats (1, 2, ...)
 of a held UP/DOWN so screens can speed up, and is 0 otherwise.
 
@@ -49,15 +56,19 @@ _N = const(4)
 class Buttons:
     """Debouncer and gesture recogniser for the four buttons.
 
-    A level change is accepted once it has stayed put for DEBOUNCE_MS,
-    judged at the next edge of that button or at the next ``update``. Hold
-    times are measured from the moment the contact settled.
+    A level change is accepted at its first edge unless the button is
+    locked out (DEBOUNCE_MS after its last accepted change); one made during
+    the lockout is accepted when the lockout ends, judged at the next edge
+    or ``update``. Hold times are measured from the accepted changes.
     """
 
     def __init__(self):
         self._raw = [False] * _N      # last level seen
         self._since = [0] * _N        # when the last level change was seen
         self._down = [False] * _N     # accepted (debounced) level
+        # When the accepted level last changed: edges before this plus
+        # DEBOUNCE_MS are bounces. Far enough back that the first edge acts.
+        self._acc = [-DEBOUNCE_MS] * _N
         self._t0 = [0] * _N           # when the accepted press settled
         self._due = [0] * _N          # next REPEAT (UP/DOWN) or LONG (OK/BACK)
         self._n = [0] * _N            # repeats so far / 1 once LONG was sent
@@ -79,6 +90,7 @@ class Buttons:
         if lv != self._raw[b]:
             self._raw[b] = lv
             self._since[b] = t
+            self._settle(b, t, ev)
 
     def update(self, levels, now_ms):
         """Feed the levels (True = pressed) seen at ``now_ms``; return the events due.
@@ -100,14 +112,14 @@ class Buttons:
     def due(self, now_ms):
         """Milliseconds from ``now_ms`` until ``update`` may next have an event (0: now), or None.
 
-        A level change settles DEBOUNCE_MS after its edge, a held UP/DOWN
-        repeats and a held OK/BACK turns long at known times: a loop that
-        sleeps no longer than this acts on a press as soon as it settled.
+        A level change made during a lockout is accepted when the lockout
+        ends, a held UP/DOWN repeats and a held OK/BACK turns long at known
+        times: a loop that sleeps no longer than this acts on each in time.
         """
         best = None
         for b in range(_N):
             if self._raw[b] != self._down[b]:
-                t = self._since[b] + DEBOUNCE_MS
+                t = self._acc[b] + DEBOUNCE_MS
             elif self._down[b] and (b <= DOWN or not self._n[b]):
                 t = self._due[b]
             else:
@@ -117,21 +129,26 @@ class Buttons:
         return None if best is None else max(0, best)
 
     def _settle(self, b, t, ev):
-        """Accept the level of ``b`` if it was stable long enough by ``t``; long/repeat due."""
+        """Accept the level of ``b`` if its lockout is over by ``t``; long/repeat due."""
         lv = self._raw[b]
         if lv != self._down[b]:
-            if t - self._since[b] >= DEBOUNCE_MS:
+            free = self._acc[b] + DEBOUNCE_MS
+            if t - free >= 0:
+                # Accepted when it happened, or when the lockout ended if later.
+                at = self._since[b]
+                if at - free < 0:
+                    at = free
+                self._acc[b] = at
                 if lv:
-                    self._press(b, ev)
+                    self._press(b, at, ev)
                     self._held(b, t, ev)
                 else:
-                    self._release(b, ev)
+                    self._release(b, at, ev)
         elif lv:
             self._held(b, t, ev)
 
-    def _press(self, b, ev):
+    def _press(self, b, t, ev):
         self._down[b] = True
-        t = self._since[b]
         self._t0[b] = t
         self._n[b] = 0
         if b <= DOWN:
@@ -140,12 +157,12 @@ class Buttons:
         else:
             self._due[b] = t + LONG_MS
 
-    def _release(self, b, ev):
+    def _release(self, b, t, ev):
         self._down[b] = False
         if b <= DOWN or self._n[b]:
             return
         # A hold that reached LONG_MS between two looks is still a long press.
-        if self._since[b] - self._t0[b] >= LONG_MS:
+        if t - self._t0[b] >= LONG_MS:
             ev.append((b, LONG, 0))
         else:
             ev.append((b, PRESS, 0))

@@ -30,7 +30,8 @@ BUS_HZ = 400000
 WINDOW_HEAD = 8
 # Python work per frame on the Pico for a value change on the entry, the
 # simulator's default: measured on the emulated RP2040, 37 ms from the press
-# edge to the last byte, less the 20 ms debounce and 3.6 ms of bus.
+# edge to the last byte, less the 20 ms debounce the press then waited and
+# 3.6 ms of bus.
 DRAW_MS = 14
 ERASE_US = 45000
 PAGE_US = 400

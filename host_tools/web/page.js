@@ -11,8 +11,7 @@ const FLASH_DIR = "/tt";
 const TICK_MS = 10;                  // the firmware's loop polls about every 10 ms
 // After a touch starts, Chromium holds timer callbacks back for about 100 ms
 // to favour drawing: for a while after each input the firmware is also
-// stepped on every animation frame, so a press is answered as soon as the
-// debounce has passed.
+// stepped on every animation frame, so a press is answered at its first edge.
 const HURRY_MS = 250;
 // A screen shorter than this share of the window leaves room for the buttons (a phone turned sideways).
 const SCREEN_SHARE = 0.55;

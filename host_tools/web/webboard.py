@@ -15,10 +15,11 @@ action is one write to the browser's storage too.
 
 Browser events never bounce, but they can be shorter than any contact: a
 tap by automation, a click from assistive technology or a quick key press
-may go down and up within a millisecond, which the firmware's contact
-debounce takes for a bounce. The board therefore keeps each edge of a
-button at least ``DEBOUNCE_MS`` after the one before it, holding it back
-until the clock reaches that time, so every browser press counts once.
+may go down and up within a millisecond, and two such taps inside the
+firmware's lockout (``DEBOUNCE_MS`` after an accepted edge) would make the
+second one a bounce. The board therefore keeps each edge of a button at
+least ``DEBOUNCE_MS`` after the one before it, holding it back until the
+clock reaches that time, so every browser press counts once.
 """
 
 import gc
