@@ -89,10 +89,9 @@ def install_driver(link, have):
             return False
     print("ssd1306 driver: installing with mip from micropython-lib")
     from mpremote.commands import CommandError
-    from mpremote.mip import _install_package
 
     try:
-        _install_package(link.t, "ssd1306", MIP_INDEX, "/lib", None, True)
+        mip_install(link.t, "ssd1306", "/lib")
     except CommandError as e:
         raise UserError(
             "could not install the ssd1306 driver with mip (%s). Without network, copy it by hand: "
@@ -106,6 +105,24 @@ def install_driver(link, have):
                             "(`mpremote fs ls :`, `mpremote fs rm :FILE`) and run `tanteador flash` again.")
         raise UserError("could not install the ssd1306 driver: %s" % e)
     return True
+
+
+def mip_install(transport, package, target):
+    """``mpremote mip install --target TARGET PACKAGE`` on the board behind ``transport``.
+
+    It goes through the command the mpremote CLI itself dispatches to, with
+    the CLI's own state object around the open transport: the helpers under
+    that command are private to mpremote and may change in any release.
+    """
+    import argparse
+
+    from mpremote.main import State
+    from mpremote.mip import do_mip
+
+    state = State()
+    state.transport = transport
+    do_mip(state, argparse.Namespace(command=["install"], packages=[package], index=MIP_INDEX,
+                                     target=target, mpy=True))
 
 
 def main(args, link=None):
