@@ -46,6 +46,21 @@ def _firmware():
     return boardfile, config
 
 
+def code_files(compiler):
+    """{board path: bytes} of main.py and the package as flash copies them: .mpy by ``compiler``, or sources."""
+    return build(firmware_files(FIRMWARE), compiler)
+
+
+def default_wiring():
+    """The firmware's config module: the wiring of a board with no board file."""
+    return _firmware()[1]
+
+
+def board_file_path():
+    """Where a board file goes on the board, the path the firmware looks for."""
+    return default_wiring().BOARD_FILE
+
+
 def local_board_file(path):
     """(bytes, Wiring) of the board file at ``path``, checked by the firmware's own reader.
 
@@ -128,7 +143,7 @@ def mip_install(transport, package, target):
 def main(args, link=None):
     """Entry for `tanteador flash`."""
     own = link is None
-    board_file = _firmware()[1].BOARD_FILE
+    board_file = board_file_path()
     local = None
     if args.board:
         local = local_board_file(args.board)
@@ -155,7 +170,7 @@ def main(args, link=None):
                 print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
             else:
                 print("precompiling with mpy-cross for .mpy v%s" % ver)
-            files = build(firmware_files(FIRMWARE), compiler)
+            files = code_files(compiler)
         watched = ("/main.py", board_file, KEPT_FRAME_TAG) + DRIVER_FILES
         have = link.hashes(dirs=[CODE_DIR], files=watched)
         if local is not None:
@@ -163,7 +178,7 @@ def main(args, link=None):
             wiring = local[1]
             print("board file: %s, as %s" % (args.board, board_file))
         elif args.default_board:
-            wiring = _firmware()[1]
+            wiring = default_wiring()
             print("board file: none, the default wiring")
         else:
             wiring = _wiring_on_board(link, have, board_file)
