@@ -111,7 +111,9 @@ def test_the_uf2_is_the_firmware_then_the_app_as_flash_copies_it(made, tmp_path,
     assert "/main.py" in copied and "/tanteador/app.mpy" in copied
     assert {p: v for p, v in files.items() if p != "/lib/ssd1306.mpy"} == copied
     assert files["/lib/ssd1306.mpy"][:2] == b"M\x06"          # compiled, where mip puts it
-    assert "MicroPython 1.27.0 for RPI_PICO" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "MicroPython 1.27.0 for RPI_PICO" in out
+    assert "is not micropython-lib's ssd1306 0.1.0" in out      # a driver other than the pinned one is named
 
 
 def test_the_same_inputs_give_the_same_bytes(made, capsys):
