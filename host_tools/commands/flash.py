@@ -22,10 +22,10 @@ import os
 
 from host_tools import FIRMWARE, VERSION, UsageError, UserError, firmware_paths
 from host_tools.support import link as linkmod
+from host_tools.support.driver import MIP_INDEX
 from host_tools.support.mpybuild import board_mpy, build, compilers, firmware_files
 
 CODE_DIR = "/tanteador"
-MIP_INDEX = "https://micropython.org/pi/v2"
 DRIVER_URL = "https://raw.githubusercontent.com/micropython/micropython-lib/master/micropython/drivers/display/ssd1306/ssd1306.py"
 MARGIN = 8192  # littlefs needs whole blocks and room for metadata
 DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py", "/ssd1306.py", "/ssd1306.mpy")
@@ -126,8 +126,8 @@ def mip_install(transport, package, target):
     """``mpremote mip install --target TARGET PACKAGE`` on the board behind ``transport``.
 
     It goes through the command the mpremote CLI itself dispatches to, with
-    the CLI's own state object around the open transport: the helpers under
-    that command are private to mpremote and may change in any release.
+    the CLI's own state object around the open transport: the functions
+    under that command are private to mpremote and may change in any release.
     """
     import argparse
 

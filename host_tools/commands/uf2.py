@@ -15,6 +15,8 @@ import os
 import re
 import tempfile
 
+import littlefs
+
 from host_tools import UsageError, UserError
 from host_tools.commands import flash
 from host_tools.support import driver, lfsimage, picoboards, uf2
@@ -100,8 +102,6 @@ def main(args):
     mpy, compiler = _compiler(version)
     print("MicroPython %s for %s: precompiling with mpy-cross for .mpy v%s" % (vstr(version), board.name, mpy))
     files = app_files(compiler, args.board, args.driver)
-    import littlefs
-
     try:
         image = lfsimage.make(files, board)
     except littlefs.LittleFSError as e:

@@ -17,7 +17,6 @@ MAGIC_START0 = 0x0A324655
 MAGIC_START1 = 0x9E5D5157
 MAGIC_END = 0x0AB16F30
 FLAG_FAMILY = 0x00002000      # the family id field is set
-FLAG_NOT_MAIN = 0x00000001    # not for the main flash: the boot ROM skips it
 HEADER = struct.Struct("<8I")
 DATA_MAX = 476
 
