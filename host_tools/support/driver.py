@@ -3,11 +3,13 @@
 `tanteador flash` lets mip install the driver on the board; a .uf2 is built
 on the PC, so the driver must be there, and the same every time for the
 same .uf2 bytes. The pin is the SHA-256 of ``ssd1306.py`` of
-micropython-lib's ``ssd1306`` package, version 0.1.0 (what ``mip install
-ssd1306`` installs, compiled as mip's index compiles it, -O3). mip's index
-serves every file at an address made of its hash, so the pinned file is
-fetched from there once, checked, and kept in the user's cache folder:
-later builds need no network. ``--driver FILE`` gives a copy by hand.
+micropython-lib's ``ssd1306`` package, version 0.1.0, as mip's index
+serves it (the source with ``__version__ = '0.1.0'`` appended by
+micropython-lib's build): what ``mip install ssd1306`` installs, here
+compiled as the index compiles it (-O3). mip's index serves every file at
+an address made of its hash, so the pinned file is fetched from there once,
+checked, and kept in the user's cache folder: later builds need no network.
+``--driver FILE`` gives a copy by hand.
 """
 
 import hashlib
@@ -21,7 +23,7 @@ from host_tools import UsageError, UserError
 MIP_INDEX = "https://micropython.org/pi/v2"
 PACKAGE = "ssd1306"
 VERSION = "0.1.0"
-SHA256 = "b9f5331c75297774bced61bdfd12c37d4363336d064d7cf58967c88d807efbe5"
+SHA256 = "156dcec110abede4b36eefb5667b787240f662e8ec173b3414854398afb9b5df"
 
 
 def url():
