@@ -1,6 +1,6 @@
 # Quick start: `make sim` plays the device in this terminal, `make web` serves
 # it as a web page on this machine, `make flash` puts the firmware on a Pico
-# plugged in by USB, `make test` runs every test (CPython, the
+# plugged in by USB, `make uf2` writes one .uf2 to drag onto a Pico, `make test` runs every test (CPython, the
 # real MicroPython unix port and its 32-bit WebAssembly port under Node.js,
 # the web page in a headless Chromium), `make test-fast` only the CPython
 # lanes (about a minute: no MicroPython, web or slow tests). They create
@@ -11,7 +11,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 
-.PHONY: sim web flash test test-fast screens web-screens gallery clean
+.PHONY: sim web flash uf2 test test-fast screens web-screens gallery clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ sim: $(VENV)/.installed
 # The firmware onto a Pico running MicroPython (ARGS="--port /dev/ttyACM0" to pick one).
 flash: $(VENV)/.installed
 	$(BIN)/tanteador flash $(ARGS)
+
+# One .uf2 to drag onto a Pico: ARGS="--micropython RPI_PICO-....uf2" (the MicroPython .uf2 downloaded).
+uf2: $(VENV)/.installed
+	$(BIN)/tanteador uf2 $(ARGS)
 
 # MicroPython's WebAssembly port, pinned by its lock file (needs Node.js and npm).
 WASM := host_tools/wasm/node_modules/.package-lock.json

@@ -1,4 +1,4 @@
-"""The `tanteador` command: sim, screens, flash, pull, names, event, bench, web."""
+"""The `tanteador` command: sim, screens, flash, uf2, pull, names, event, bench, web."""
 
 import argparse
 import sys
@@ -55,6 +55,20 @@ def _parser():
                     help="board file for a device wired otherwise (hardware/boards/); kept on later flashes")
     fb.add_argument("--default-board", action="store_true", help="remove the board file: the default wiring")
 
+    m = sub.add_parser("uf2", help="one .uf2 to drag onto a Pico: MicroPython with Tanteador's files in it",
+                       description="Write one .uf2 from the MicroPython .uf2 downloaded for the board: that "
+                                   "firmware and a filesystem holding the app as `tanteador flash` installs it. "
+                                   "Dragged onto the RPI-RP2 drive it rewrites the whole filesystem: a saved "
+                                   "match is lost (`tanteador pull` first; `tanteador flash` updates keep it).")
+    m.add_argument("--micropython", metavar="FILE", required=True,
+                   help="the MicroPython .uf2 for the board (RPI_PICO), as downloaded")
+    m.add_argument("-o", "--output", metavar="FILE", default="tanteador.uf2",
+                   help="the .uf2 to write (default: %(default)s)")
+    m.add_argument("--board", metavar="FILE", help="board file for a device wired otherwise (hardware/boards/)")
+    m.add_argument("--driver", metavar="FILE",
+                   help="micropython-lib's ssd1306.py, given by hand (default: the pinned version, "
+                        "fetched once and kept)")
+
     u = sub.add_parser("pull", help="copy the match history off the board; export CSV, JSON, PNG charts")
     u.add_argument("--port", metavar="P")
     u.add_argument("--out", metavar="DIR", default="tanteador-data", help="where to put it (default: %(default)s)")
@@ -109,6 +123,10 @@ def main(argv=None):
             from host_tools.commands import flash
 
             return flash.main(args)
+        if args.command == "uf2":
+            from host_tools.commands import uf2
+
+            return uf2.main(args)
         if args.command == "pull":
             from host_tools.commands import pull
 

