@@ -220,7 +220,8 @@ def match_record(name, m, archived, unnamed=UNNAMED):
     "finished" is true only for a match played to its goal; "end" tells how it ended;
     "game" is "brisca" or "chiamata" (with "call_scores", the scores of its setup);
     "number" the device's number of an ended match (None for the one in play);
-    "named" says per side which players have a name (the others are labelled
+    "winner_side" is the winner's index in "sides" (two sides may carry one
+    label: players may share a name); "named" says per side which players have a name (the others are labelled
     by seat with ``unnamed``, the device's "P%d" or "G%d"...). Every figure is
     the engine's: the match's won and totals, and each hand's standing.
     """
@@ -238,7 +239,8 @@ def match_record(name, m, archived, unnamed=UNNAMED):
         "players": [[seat_label(o, seat, unnamed) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "named": [[bool(o.names and o.names[seat]) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
-        "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
+        "winner": None if m.winner is None else sides[m.winner], "winner_side": m.winner,
+        "won": list(m.won), "totals": list(m.totals),
         "stats": match_stats(m), "hands": hands,
     }, **extra)
 

@@ -183,10 +183,11 @@ def wins_per_player(records):
         for side in range(len(r["players"])):
             for k in range(len(r["players"][side])):
                 wins.setdefault(player_key(r, side, k), 0)
-        if r["finished"] and r["winner"] is not None:
-            side = r["sides"].index(r["winner"])
-            for k in range(len(r["players"][side])):
-                wins[player_key(r, side, k)] += 1
+        side = r["winner_side"]
+        if r["finished"] and side is not None:
+            # A set: two players of one name on the winning side are one win for that name.
+            for key in {player_key(r, side, k) for k in range(len(r["players"][side]))}:
+                wins[key] += 1
     return wins
 
 
