@@ -158,3 +158,11 @@ def test_without_a_readable_setting_unnamed_seats_are_labelled_in_english(tmp_pa
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     assert json.loads((out / "matches.json").read_text("utf-8"))[0]["sides"] == ["P1", "P2"]
+
+
+def test_a_name_on_both_seats_of_a_winning_pair_is_one_match_won(tmp_path):
+    m = Match(MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "Ana", "Dani"], target=1))
+    m.record(0, (70, 50), 1000)
+    records, _, _ = pull_folder(tmp_path, {"h0001.json": m})
+    assert records[0]["sides"] == ["Ana/Ana", "Bea/Dani"] and records[0]["winner_side"] == 0
+    assert charts.wins_per_player(records) == {"Ana": 1, "Bea": 0, "Dani": 0}
