@@ -80,8 +80,8 @@ def line_style(i, n):
     the ones before: a line hidden under another still shows round it."""
     wider = n - 1 - i
     return {"color": COLOURS[i % len(COLOURS)], "marker": MARKERS[i % len(MARKERS)],
-            "linestyle": DASHES[i % len(DASHES)], "linewidth": 1.5 + 1.5 * wider,
-            "markersize": 5 + 2.5 * wider, "zorder": 3 + i}
+            "linestyle": DASHES[i % len(DASHES)], "linewidth": 1.2 + 1.1 * wider,
+            "markersize": 4 + 2 * wider, "zorder": 3 + i}
 
 
 def show_goal(ax, goal):
@@ -103,7 +103,7 @@ def setup_text(record):
     goal, target = record["goal"], record["target"]
     words.append({"wins": "first to %s won" % plural(target, "hand", "hands"),
                   "best-of": "best of %s" % plural(target, "round", "rounds"),
-                  "hands": plural(target, "hand", "hands"),
+                  "hands": "%s played" % plural(target, "hand", "hands"),
                   "points": "first to %s" % plural(target, "point", "points"),
                   "time": plural(target, "minute", "minutes")}.get(goal, "goal %s %s" % (goal, target)))
     if record["game"] != "chiamata":
@@ -156,6 +156,8 @@ def match_figure(record):
     top.set_ylabel("score" if chiamata else "points")
     bottom.set_ylabel("hands won")
     bottom.set_xlabel("hand")
+    # Hands, points and scores are whole numbers: no tick between two of them.
+    top.yaxis.get_major_locator().set_params(integer=True)
     bottom.yaxis.get_major_locator().set_params(integer=True)
     bottom.xaxis.get_major_locator().set_params(integer=True)
     for ax in (top, bottom):
