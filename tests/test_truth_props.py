@@ -260,3 +260,49 @@ def test_every_chart_draws_the_engines_figures(o, actions, finish, lang):
 @given(setups(), ACTIONS, st.booleans(), LANG, st.booleans())
 def test_many_matches_on_every_surface_show_the_engines_figures(o, actions, finish, lang, chart):
     truth(o, actions, finish, lang, chart)
+
+
+# Matches played on the device's buttons (host_tools/harness/matchplan.py):
+# a hand undone, redone, undone and played again, then hands to the end; the match end's
+# screen is read, Rematch archives the match, and pull takes the flash.
+BUTTON_MATCHES = [
+    ({"players": 2, "goal": GOAL_POINTS, "target": 200}, "it"),
+    ({"players": 4, "sides": PAIRS, "goal": GOAL_WINS, "target": 2, "names": ["Ana", "", "Ciro", ""]}, "es"),
+    ({"players": 6, "sides": TRIOS, "goal": GOAL_HANDS, "target": 3}, "fr"),
+    ({"players": 5, "sides": CHIAMATA, "goal": GOAL_POINTS, "target": 4}, "pt"),
+    ({"players": 3, "goal": GOAL_BESTOF, "target": 3, "tie": TIE_SPLIT, "reverse": True}, "en"),
+]
+
+
+@pytest.mark.parametrize("opts, lang", [
+    BUTTON_MATCHES[0]] + [pytest.param(*case, marks=pytest.mark.slow) for case in BUTTON_MATCHES[1:]])
+def test_a_match_played_on_the_buttons_pulls_as_the_device_showed_it(tmp_path, opts, lang):
+    from host_tools import cli
+    from host_tools.harness import matchplan
+
+    flash = str(tmp_path / "flash")
+    g = matchplan.Generator(flash, matchplan.start_doc(opts, lang), seed=len(opts) * 31 + opts["players"])
+    g.session(["hand", "undo", "redo", "undo", "hand"])
+    if not g.app.match.over:
+        g.match(max_hands=40)
+    app = g.app
+    m = app.match
+    assert m.over and app.screen.NAME == "matchend"
+    shown = list(app.texts)
+    sides = [app.side_name(i) for i in range(m.nsides)]
+    g.do("OK")   # Rematch: the match goes to the history as h0001.json
+    g.close_notice()   # the deck's preparation, told as a new match begins
+    assert app.screen.NAME == "table" and os.path.exists(os.path.join(flash, "h0001.json"))
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", flash, "--out", str(out)]) == 0
+    record = json.loads((out / "matches.json").read_text("utf-8"))[0]
+    assert record["file"] == "h0001.json" and record["sides"] == sides
+    check_pull(m, record, chart=True)
+    if not m.chiamata:
+        S = i18n.load(lang)
+        assert shown[shown.index(S[i18n.POINTS]) + 1] == "-".join("%d" % v for v in record["totals"])
+        assert shown[shown.index(S[i18n.HANDS]) + 1] == "-".join("%d" % v for v in record["won"])
+    else:
+        assert [t for t in shown if NUMBER.match(t)] == sorted(("%d" % v for v in record["totals"]),
+                                                               key=lambda t: -int(t))
+    assert any(record["winner"] in t for t in shown)
