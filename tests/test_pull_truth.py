@@ -109,10 +109,10 @@ def test_a_title_says_which_match_its_setup_and_its_players(tmp_path):
     m = Match(MatchOptions(players=4, sides=PAIRS, names=["Ana", "Bea", "", "Dani"], target=2))
     m.record(0, (70, 50), 1000)
     records, _, _ = pull_folder(tmp_path, {"h0007.json": m, "state.json": void_match()})
-    title = charts.match_figure(records[0])._suptitle.get_text()
+    title, = [t.get_text() for t in charts.match_figure(records[0]).texts]
     assert title == "Match 7: 4 players in pairs, first to 2 hands won, ties void\nAna/P3 vs Bea/Dani"
     assert "h0007" not in title
-    title = charts.match_figure(records[1])._suptitle.get_text()
+    title, = [t.get_text() for t in charts.match_figure(records[1]).texts]
     assert title.startswith("Match in play: 2 players, first to 3 hands won") and "json" not in title
 
 
