@@ -113,7 +113,7 @@ def test_a_title_says_which_match_its_setup_and_its_players(tmp_path):
     assert title == "Match 7: 4 players in pairs, first to 2 hands won, ties void\nAna/P3 vs Bea/Dani"
     assert "h0007" not in title
     title, = [t.get_text() for t in charts.match_figure(records[1]).texts]
-    assert title.startswith("Match in play: 2 players, first to 3 hands won") and "json" not in title
+    assert title.startswith("Current match: 2 players, first to 3 hands won") and "json" not in title
 
 
 def test_the_summary_never_takes_seats_of_different_matches_for_one_player(tmp_path):

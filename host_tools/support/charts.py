@@ -117,8 +117,9 @@ def setup_text(record):
 
 
 def match_name(record):
-    """How the device's history names a match: its number, or the one in play."""
-    return "Match in play" if record["number"] is None else "Match %d" % record["number"]
+    """Which match it is: an ended one by its number on the device, else the
+    device's current match (in play, or ended and not yet put away)."""
+    return "Current match" if record["number"] is None else "Match %d" % record["number"]
 
 
 def match_title(record):
