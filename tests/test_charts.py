@@ -101,7 +101,7 @@ def test_a_chiamata_chart_draws_scores_below_zero(tmp_path):
     assert "Carla: -5" in text and "goal: 6 points" in text
 
 
-def test_players_level_on_hands_won_keep_their_own_lines():
+def test_players_level_on_hands_won_keep_their_own_lines_at_their_own_values():
     from tanteador.matchoptions import CHIAMATA, GOAL_POINTS
 
     m = Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_POINTS, target=9,
@@ -111,13 +111,18 @@ def test_players_level_on_hands_won_keep_their_own_lines():
     points, won = charts.running(r)
     assert won[2] == won[3] == won[4] and points[2] == points[3] == points[4]
     fig = charts.match_figure(r)
-    for ax in fig.axes:
-        drawn = [tuple(line.get_ydata()) for line in ax.lines if line.get_marker() != "None"]
-        assert len(drawn) == 5 and len(set(drawn)) == 5
-    sides = [line for line in fig.axes[1].lines if line.get_marker() != "None"]
-    assert len({line.get_marker() for line in sides}) == 5
-    # Apart, yet each line lies nearer its own count than any other.
-    assert [[round(y) for y in line.get_ydata()] for line in sides] == won
+    for ax, want in zip(fig.axes, (points, won)):
+        sides = [line for line in ax.lines if line.get_marker() != "None"]
+        # Every line where its values are: nothing moved to keep it apart.
+        assert [[int(y) for y in line.get_ydata()] for line in sides] == want
+        # Apart by look alone: marker, dash and width each differ line to line.
+        for look in (lambda line: line.get_marker(), lambda line: line.get_linewidth()):
+            assert len({look(line) for line in sides}) == 5
+        assert len({str(charts.line_style(i, 5)["linestyle"]) for i in range(5)}) == 5
+        # The wider lines lie under the narrower: a line on top of another leaves it showing.
+        order = sorted(sides, key=lambda line: line.get_zorder())
+        assert [line.get_linewidth() for line in order] == sorted((line.get_linewidth() for line in sides),
+                                                                   reverse=True)
 
 
 def test_the_summary_title_reads_as_a_sentence():

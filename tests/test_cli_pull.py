@@ -61,7 +61,7 @@ def test_pull_copies_and_exports(board, tmp_path, capsys):
     from PIL import Image
 
     img = Image.open(out / "charts" / "h0001.png")
-    assert img.size == (800, 600)
+    assert img.size == (1000, 600)
     assert len(img.getcolors(100000)) > 3  # lines and text were drawn
     assert sorted(p.name for p in (out / "charts").iterdir()) == ["h0001.png", "state.png", "summary.png"]
     msg = capsys.readouterr().out

@@ -18,12 +18,16 @@ import sys
 from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.folders import check_writable
 from host_tools.support.matchstats import cappotto_side, match_stats
-from host_tools.support.seats import seat_label, side_label
+from host_tools.support.seats import UNNAMED, seat_label, side_label, unnamed_format
+from host_tools.support.standing import standing
 
 TT = "/tt"
 # Trump names by card style (matchoptions.CARDS_SPANISH, CARDS_FRENCH), by suit number.
 SUITS = (("oros", "copas", "espadas", "bastos"), ("diamonds", "hearts", "spades", "clubs"))
 GOALS = ("wins", "best-of", "hands", "points", "time")
+# By matchoptions' SOLO..CHIAMATA and TIE_VOID..TIE_LAST.
+SIDES = ("solo", "pairs", "trios", "chiamata")
+TIES = ("void", "split", "last")
 
 
 def size_limit():
@@ -145,7 +149,20 @@ def end_of(m, archived):
     return "abandoned" if archived else None
 
 
-def call_record(m, h):
+def device_lang(files):
+    """The language the device is set to, from its state.json ("en" when it has
+    none that reads): the language its screens label unnamed seats in."""
+    firmware_paths()
+    from tanteador import i18n
+
+    try:
+        lang = json.loads(files["state.json"].decode("utf-8"))["cfg"]["lang"]
+    except (KeyError, TypeError, ValueError, UnicodeDecodeError, RecursionError):
+        return "en"
+    return lang if lang in i18n.LANGS else "en"
+
+
+def call_record(m, h, unnamed=UNNAMED):
     """The roles of a chiamata hand: caller, partner (None alone), bid, the
     caller's side's points, made or down, cappotto, who sat it out."""
     from tanteador import chiamata
@@ -154,17 +171,19 @@ def call_record(m, h):
     caller, partner, bid, points = h.entry
     out = chiamata.sitting_out(o.players, h.dealer)
     return {
-        "caller": seat_label(o, caller), "partner": None if partner == caller else seat_label(o, partner), "bid": bid,
+        "caller": seat_label(o, caller, unnamed),
+        "partner": None if partner == caller else seat_label(o, partner, unnamed), "bid": bid,
         "points": points, "made": chiamata.made(h.entry), "cappotto": chiamata.cappotto(h.entry),
-        "sits_out": None if out is None else seat_label(o, out),
+        "sits_out": None if out is None else seat_label(o, out, unnamed),
     }
 
 
-def hand_record(m, h, sides):
+def hand_record(m, h, sides, so_far, unnamed=UNNAMED):
     """One hand as JSON: dealer, trump, points per side (in chiamata each
     player's score), winner, capote (in chiamata the players who took all
     120), the sides that won it, the last trick's side when it settled a
-    tie, and in chiamata the call."""
+    tie, the engine's standing after it (``so_far``: (won, totals)), and in
+    chiamata the call."""
     o = m.options
     suits = SUITS[o.cards]
     capote = None if h.capote is None else sides[h.capote]
@@ -178,34 +197,50 @@ def hand_record(m, h, sides):
     else:
         won = [] if h.winner is None else [sides[h.winner]]
     rec = {
-        "hand": h.number, "dealer": seat_label(o, h.dealer), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
+        "hand": h.number, "dealer": seat_label(o, h.dealer, unnamed), "trump": suits[h.trump] if 0 <= h.trump < 4 else h.trump,
         "points": list(h.points), "winner": None if h.winner is None else sides[h.winner],
         "capote": capote, "won_by": won,
         "last": None if h.last is None else sides[h.last], "elapsed_s": round(h.elapsed_ms / 1000, 1),
+        "so_far": {"won": so_far[0], "totals": so_far[1]},
     }
     if m.chiamata:
-        rec["call"] = call_record(m, h)
+        rec["call"] = call_record(m, h, unnamed)
     return rec
 
 
-def match_record(name, m, archived):
+def setup_record(o):
+    """The setup a match was played under, as the charts' titles tell it."""
+    return {"players": o.players, "sides": SIDES[o.sides], "tie": TIES[o.tie], "reverse": bool(o.reverse),
+            "capote": bool(o.capote)}
+
+
+def match_record(name, m, archived, unnamed=UNNAMED):
     """A JSON-able summary of one match with all its hands.
 
     "finished" is true only for a match played to its goal; "end" tells how it ended;
-    "game" is "brisca" or "chiamata" (with "call_scores", the scores of its setup).
+    "game" is "brisca" or "chiamata" (with "call_scores", the scores of its setup);
+    "number" the device's number of an ended match (None for the one in play);
+    "winner_side" is the winner's index in "sides" (two sides may carry one
+    label: players may share a name); "named" says per side which players have a name (the others are labelled
+    by seat with ``unnamed``, the device's "P%d" or "G%d"...). Every figure is
+    the engine's: the match's won and totals, and each hand's standing.
     """
     o = m.options
-    sides = [side_label(o, i) for i in range(m.nsides)]
-    hands = [hand_record(m, h, sides) for h in m.hands]
+    sides = [side_label(o, i, unnamed) for i in range(m.nsides)]
+    after = standing(m)[1:]
+    hands = [hand_record(m, h, sides, after[k], unnamed) for k, h in enumerate(m.hands)]
     extra = {}
     if m.chiamata:
         extra["call_scores"] = dict(zip(("defender", "partner", "alone", "cappotto"), o.call))
     return dict({
-        "file": name, "game": "chiamata" if m.chiamata else "brisca", "finished": m.over,
-        "end": end_of(m, archived), "sides": sides,
-        "players": [[seat_label(o, seat) for seat in o.side_seats(i)] for i in range(m.nsides)],
+        "file": name, "number": int(name[1:-5]) if archived else None,
+        "game": "chiamata" if m.chiamata else "brisca", "finished": m.over,
+        "end": end_of(m, archived), "setup": setup_record(o), "sides": sides,
+        "players": [[seat_label(o, seat, unnamed) for seat in o.side_seats(i)] for i in range(m.nsides)],
+        "named": [[bool(o.names and o.names[seat]) for seat in o.side_seats(i)] for i in range(m.nsides)],
         "goal": GOALS[o.goal] if 0 <= o.goal < len(GOALS) else o.goal, "target": o.target,
-        "winner": None if m.winner is None else sides[m.winner], "won": list(m.won), "totals": list(m.totals),
+        "winner": None if m.winner is None else sides[m.winner], "winner_side": m.winner,
+        "won": list(m.won), "totals": list(m.totals),
         "stats": match_stats(m), "hands": hands,
     }, **extra)
 
@@ -233,17 +268,15 @@ def csv_text(records):
     head += ["side%d" % (i + 1) for i in range(width)]
     head += ["points%d" % (i + 1) for i in range(width)]
     head += ["won%d" % (i + 1) for i in range(width)]
+    head += ["total%d" % (i + 1) for i in range(width)]
     w.writerow(head)
     for r in records:
-        n = len(r["sides"])
-        won = [0] * n
+        pad = [""] * (width - len(r["sides"]))
         for h in r["hands"]:
-            for side in h["won_by"]:
-                won[r["sides"].index(side)] += 1
-            pad = [""] * (width - n)
+            so_far = h["so_far"]
             w.writerow([r["file"], r["game"], int(r["finished"]), r["end"] or "", h["hand"], h["dealer"], h["trump"],
                         h["winner"] or "", h["capote"] or "", h["last"] or "", h["elapsed_s"]] + _call_cells(h)
-                       + r["sides"] + pad + h["points"] + pad + won + pad)
+                       + r["sides"] + pad + h["points"] + pad + so_far["won"] + pad + so_far["totals"] + pad)
     return buf.getvalue()
 
 
@@ -258,6 +291,7 @@ def export(files, out):
     firmware_paths()
     records = []
     bad = []
+    unnamed = unnamed_format(device_lang(files))
     for name in sorted(files):
         if name.startswith("bad-"):
             continue
@@ -267,7 +301,7 @@ def export(files, out):
             bad.append((name, str(e)))
             continue
         if m is not None:
-            records.append(match_record(name, m, archived))
+            records.append(match_record(name, m, archived, unnamed))
     rows = csv_text(records)
     try:
         os.makedirs(os.path.join(out, "board"), exist_ok=True)

@@ -5,9 +5,10 @@ the goal's line) and one over all the matches of a pull (matches won per
 player). A Briscola chiamata match charts each player's score, which can go
 below zero (a line marks zero), and the hands that gained each player.
 Text is set in DejaVu Sans, which matplotlib ships and which has
-every character a name on the device can hold (fonts.SMALL). Sides that
-tie keep apart: each line has its own marker and sits a little off the
-others, so four players level on hands won still show four lines.
+every character a name on the device can hold (fonts.SMALL). Every value
+drawn is the engine's own (pull's records carry its standing after each
+hand) and is drawn where it is: sides that tie keep apart by width, dash
+and marker, so four players level on hands won still show four lines.
 """
 
 import os
@@ -15,6 +16,7 @@ import os
 FONT = "DejaVu Sans"
 COLOURS = ("#e6503c", "#3c82e6", "#3caa5a", "#c8961e", "#9650c8", "#28aaaa")
 MARKERS = ("o", "s", "^", "D", "v", "P")
+DASHES = ("-", "--", "-.", ":", (0, (5, 2, 1, 2, 1, 2)), (0, (1, 3)))
 
 
 def available():
@@ -62,91 +64,133 @@ def goal_lines(record):
 
 
 def running(record):
-    """(points, won): per side, the running totals after each hand, starting at 0
-    (in chiamata the scores, and the hands that gained each player)."""
+    """(points, won): per side, the engine's standing after each hand, starting at 0
+    (points as the match counts them, under its tie rule; in chiamata the
+    scores, and the hands that gained each player)."""
     n = len(record["sides"])
-    points = [[0] for _ in range(n)]
-    won = [[0] for _ in range(n)]
-    for hand in record["hands"]:
-        for i in range(n):
-            points[i].append(points[i][-1] + hand["points"][i])
-            won[i].append(won[i][-1] + (1 if record["sides"][i] in hand["won_by"] else 0))
+    points = [[0] + [h["so_far"]["totals"][i] for h in record["hands"]] for i in range(n)]
+    won = [[0] + [h["so_far"]["won"][i] for h in record["hands"]] for i in range(n)]
     return points, won
 
 
-def offsets(series, counts):
-    """Per line, the small vertical shift that keeps lines of equal values apart.
-
-    The lines share a band 4% of the values' span high (at least 0.3), enough
-    to see each one; for counts and chiamata scores, which are read as whole
-    numbers, the band stays under 0.6 so every line sits nearer its own value
-    than any other.
-    """
-    values = [v for line in series for v in line]
-    band = max(0.3, 0.04 * (max(values) - min(values)))
-    if counts:
-        band = min(band, 0.6)
-    n = len(series)
-    return [(i - (n - 1) / 2) * band / max(n - 1, 1) for i in range(n)]
+def line_style(i, n):
+    """matplotlib keywords of line ``i`` of ``n``: lines of equal values must stay
+    apart without moving them, so the first is the widest with the largest
+    marker and each next one narrower, of its own dash and marker, drawn over
+    the ones before: a line hidden under another still shows round it."""
+    wider = n - 1 - i
+    return {"color": COLOURS[i % len(COLOURS)], "marker": MARKERS[i % len(MARKERS)],
+            "linestyle": DASHES[i % len(DASHES)], "linewidth": 1.2 + 1.1 * wider,
+            "markersize": 4 + 2 * wider, "zorder": 3 + i}
 
 
-def shifted(line, by):
-    """The values of ``line`` moved by ``by``."""
-    return [v + by for v in line]
+def show_goal(ax, goal):
+    """Raise the top of ``ax`` above the goal's line, with room to see it."""
+    low, high = ax.get_ylim()
+    room = 0.08 * (max(high, goal) - low)
+    if high < goal + room:
+        ax.set_ylim(low, goal + room)
+
+
+def setup_text(record):
+    """The setup of a match in words: players, teams, goal, rules that change the count."""
+    setup = record["setup"]
+    n = setup["players"]
+    if record["game"] == "chiamata":
+        words = ["Briscola chiamata, %d players" % n]
+    else:
+        words = ["%d players%s" % (n, {"pairs": " in pairs", "trios": " in trios"}.get(setup["sides"], ""))]
+    goal, target = record["goal"], record["target"]
+    words.append({"wins": "first to %s won" % plural(target, "hand", "hands"),
+                  "best-of": "best of %s" % plural(target, "round", "rounds"),
+                  "hands": "%s played" % plural(target, "hand", "hands"),
+                  "points": "first to %s" % plural(target, "point", "points"),
+                  "time": plural(target, "minute", "minutes")}.get(goal, "goal %s %s" % (goal, target)))
+    if record["game"] != "chiamata":
+        words.append({"void": "ties void", "split": "ties count their points",
+                      "last": "ties to the last trick"}[setup["tie"]])
+        if setup["reverse"]:
+            words.append("reverse")
+        if setup["capote"]:
+            words.append("capote wins")
+    return ", ".join(words)
+
+
+def match_name(record):
+    """Which match it is: an ended one by its number on the device, else the
+    device's current match (in play, or ended and not yet put away)."""
+    return "Current match" if record["number"] is None else "Match %d" % record["number"]
+
+
+def match_title(record):
+    """A match's chart title: which match, its setup, its sides."""
+    return "%s: %s\n%s" % (match_name(record), setup_text(record), " vs ".join(record["sides"]))
 
 
 def match_figure(record):
-    """A matplotlib Figure of one match: running points and hands won per side, and the goal."""
+    """A matplotlib Figure of one match: the engine's running points and hands won
+    per side, drawn as they are, and the goal."""
     plt = _pyplot()
     points, won = running(record)
     chiamata = record.get("game") == "chiamata"
-    shift_points, shift_won = offsets(points, chiamata), offsets(won, True)
     goal_points, goal_won = goal_lines(record)
     hands = list(range(len(record["hands"]) + 1))
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6), sharex=True, height_ratios=(3, 2))
-    fig.suptitle("%s: %s" % (record["file"], " vs ".join(record["sides"])))
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(10, 6), sharex=True, height_ratios=(3, 2))
+    fig.suptitle(match_title(record))
     # Legends get their labels explicitly: matplotlib hides labels that start with "_".
     keys = {top: ([], []), bottom: ([], [])}
+    n = len(record["sides"])
     for i, side in enumerate(record["sides"]):
-        colour = COLOURS[i % len(COLOURS)]
-        marker = MARKERS[i % len(MARKERS)]
-        keys[top][0].extend(top.plot(hands, shifted(points[i], shift_points[i]), marker=marker, markersize=5,
-                                     color=colour))
+        style = line_style(i, n)
+        keys[top][0].extend(top.plot(hands, points[i], **style))
         keys[top][1].append("%s: %d" % (side, points[i][-1]))
-        keys[bottom][0].extend(bottom.step(hands, shifted(won[i], shift_won[i]), where="post", color=colour,
-                                           marker=marker, markersize=5))
+        keys[bottom][0].extend(bottom.step(hands, won[i], where="post", **style))
         keys[bottom][1].append("%s: %d" % (side, won[i][-1]))
-    if goal_points is not None:
-        keys[top][0].append(top.axhline(goal_points, color="grey", linestyle="--"))
-        keys[top][1].append("goal: %d points" % goal_points)
-    if goal_won is not None:
-        keys[bottom][0].append(bottom.axhline(goal_won, color="grey", linestyle="--"))
-        keys[bottom][1].append("goal: %d hands won" % goal_won)
+    for ax, goal, what in ((top, goal_points, "points"), (bottom, goal_won, "hands won")):
+        if goal is not None:
+            show_goal(ax, goal)
+            keys[ax][0].append(ax.axhline(goal, color="black", linestyle="--", linewidth=1.2, zorder=2))
+            keys[ax][1].append("goal: %d %s" % (goal, what))
     if chiamata:
         # Scores go both ways: zero is where a player is even.
         top.axhline(0, color="black", linewidth=0.8)
     top.set_ylabel("score" if chiamata else "points")
     bottom.set_ylabel("hands won")
     bottom.set_xlabel("hand")
+    # Hands, points and scores are whole numbers: no tick between two of them.
+    top.yaxis.get_major_locator().set_params(integer=True)
     bottom.yaxis.get_major_locator().set_params(integer=True)
     bottom.xaxis.get_major_locator().set_params(integer=True)
     for ax in (top, bottom):
         ax.grid(True, alpha=0.3)
-        ax.legend(keys[ax][0], keys[ax][1], loc="upper left", fontsize="small")
+        # Beside the plot, where it covers no line.
+        ax.legend(keys[ax][0], keys[ax][1], loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
     fig.tight_layout()
     return fig
 
 
+def player_key(record, side, k):
+    """Who player ``k`` of ``side`` is over several matches: a name is one person
+    in every match; an unnamed seat is only itself, so its label carries the match."""
+    label = record["players"][side][k]
+    if record["named"][side][k]:
+        return label
+    return "%s (%s)" % (label, match_name(record).lower())
+
+
 def wins_per_player(records):
-    """{player: matches won} over the matches played to their goal (a pair's win counts for both)."""
+    """{player: matches won} over the matches played to their goal (a pair's win
+    counts for both; see player_key for who is one player)."""
     wins = {}
     for r in records:
-        for players in r["players"]:
-            for p in players:
-                wins.setdefault(p, 0)
-        if r["finished"] and r["winner"] is not None:
-            for p in r["players"][r["sides"].index(r["winner"])]:
-                wins[p] += 1
+        for side in range(len(r["players"])):
+            for k in range(len(r["players"][side])):
+                wins.setdefault(player_key(r, side, k), 0)
+        side = r["winner_side"]
+        if r["finished"] and side is not None:
+            # A set: two players of one name on the winning side are one win for that name.
+            for key in {player_key(r, side, k) for k in range(len(r["players"][side]))}:
+                wins[key] += 1
     return wins
 
 

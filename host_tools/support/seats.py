@@ -1,19 +1,34 @@
 """The names the PC writes for seats and sides: in pulled files, event results and messages.
 
-They are the same in every language: a seat left unnamed is "P1".."P6",
-whatever language the device was set to, so a spreadsheet or an event
-file does not change with it. The device labels seats itself, in the
-player's language (the firmware's App.seat_name).
+A named seat is its name. An unnamed one is labelled as the device labels
+it in the language it was set to (the firmware's App.seat_name): "P4" in
+English, "G4" in Italian, "J4" in Spanish; pull asks for the device's
+language, and the event files, which must not change with it, keep the
+English "P1".."P6".
 """
 
+from host_tools import firmware_paths
 
-def seat_label(options, seat):
-    """Name of the player at ``seat`` of a MatchOptions, "P1".."P6" when unnamed."""
+# The label of an unnamed seat when no language is given: the English device's.
+UNNAMED = "P%d"
+
+
+def unnamed_format(lang):
+    """The device's label of an unnamed seat in language ``lang``, a "%d" format
+    ("G%d" in Italian); English for a language the device does not know."""
+    firmware_paths()
+    from tanteador import i18n
+
+    return i18n.load(lang)[i18n.PLAYER]
+
+
+def seat_label(options, seat, unnamed=UNNAMED):
+    """Name of the player at ``seat`` of a MatchOptions, ``unnamed`` % (seat + 1) when unnamed."""
     if options.names and options.names[seat]:
         return options.names[seat]
-    return "P%d" % (seat + 1)
+    return unnamed % (seat + 1)
 
 
-def side_label(options, side):
+def side_label(options, side, unnamed=UNNAMED):
     """Names of the players of ``side`` joined by "/", e.g. "Ana/P3"."""
-    return "/".join(seat_label(options, s) for s in options.side_seats(side))
+    return "/".join(seat_label(options, s, unnamed) for s in options.side_seats(side))
