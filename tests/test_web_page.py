@@ -36,6 +36,7 @@ HOW = ("mouse", "key", "touch")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 SIDEWAYS = {"width": 844, "height": 390}     # a phone turned sideways
+SMALL_SIDEWAYS = {"width": 667, "height": 375}
 SHORT = {"width": 1280, "height": 500}
 
 
@@ -263,8 +264,10 @@ def test_the_match_end_tune_plays_only_with_sound_ticked(browser, url, sound):
         context.close()
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP, SIDEWAYS, SHORT], ids=["phone", "desktop", "sideways", "short"])
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP, SIDEWAYS, SMALL_SIDEWAYS, SHORT],
+                         ids=["phone", "desktop", "sideways", "small-sideways", "short"])
 def test_the_page_fits_the_screen(browser, url, viewport):
+    """The screen is in view; but in a short desktop window, so are the buttons, Sound, Export and Import."""
     context, page = open_page(browser, url, viewport)
     try:
         canvas = page.locator("#oled").bounding_box()
@@ -275,9 +278,12 @@ def test_the_page_fits_the_screen(browser, url, viewport):
         assert canvas["width"] == 2 * canvas["height"]
         for key in webdrive.Hands.IDS:
             box = page.locator("#" + key).bounding_box()
-            if viewport in (PHONE, DESKTOP):
-                assert box["y"] + box["height"] <= viewport["height"], key
             assert box["height"] >= 60 and box["width"] >= 60, key
+        if viewport is not SHORT:
+            for what in ["#" + key for key in webdrive.Hands.IDS] + ["#sound", "#export", "label.file"]:
+                box = page.locator(what).bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], what
+                assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], what
         assert not page.is_checked("#sound")     # sound is off until asked for
         webdrive.frame(page)                     # crisp, in the OLED's colours
     finally:
