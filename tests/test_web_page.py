@@ -341,26 +341,6 @@ def test_presses_too_short_for_a_contact_still_count(browser, url, tmp_path):
         context.close()
 
 
-def test_a_trump_set_just_before_a_reload_is_kept(browser, url, tmp_path):
-    flash = tmp_path / "flash"
-    want = webdrive.sim_frames("OK;OK;DOWN;wait 2000", flash, tmp_path / "png", SEED)
-    sim_trump = json.loads((flash / "state.json").read_text())["tr"]
-    resumed = webdrive.sim_frames("wait 100", flash, tmp_path / "png-again", SEED)[0]
-    context, page = open_page(browser, url + "?seed=%d" % SEED)
-    try:
-        for key in ("Enter", "Enter", "ArrowDown"):
-            page.keyboard.press(key, delay=script.PRESS_MS)
-            page.wait_for_timeout(script.GAP_MS)
-        webdrive.wait_frame(page, want[3], "the trump set")
-        page.wait_for_timeout(300 - script.GAP_MS)
-        page.reload()
-        webdrive.wait_ready(page)
-        webdrive.wait_frame(page, resumed, "after the reload")
-        assert json.loads(webdrive.flash(page)["state.json"])["tr"] == sim_trump
-    finally:
-        context.close()
-
-
 def test_build_writes_a_static_folder(tmp_path):
     folder = tmp_path / "site"
     assert cli.main(["web", "--build", str(folder)]) == 0
