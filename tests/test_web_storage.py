@@ -273,6 +273,22 @@ def test_other_damaged_files_leave_the_match_going(browser, url, started, name, 
         context.close()
 
 
+def test_an_entry_whose_name_is_no_file_name_is_left_aside_and_said(browser, url, started):
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        for name in ("sub/state.json", ".."):
+            webdrive.store(page, name, "e30=")
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "entries with folder names beside the match")
+        status = page.text_content("#status")
+        assert "not file names" in status and "sub/state.json" in status and ".." in status
+        assert page.evaluate(webdrive.ENTRIES, webdrive.PREFIX)["sub/state.json"] == "e30="
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
 def test_export_and_import_keep_files_that_are_not_text(browser, url, started, tmp_path):
     files = {p.name: p.read_bytes() for p in started["flash"].iterdir() if p.name not in KEPT}
     files["bad-1-state.json"] = NOT_UTF8

@@ -62,11 +62,27 @@ export function migrate() {
   }
 }
 
-/** The names of the stored files, sorted. */
-export function names() {
+// What the firmware takes for a file name (tanteador.flashfs.DirFS.path):
+// an entry under any other name (put there by hand) cannot be a file of the
+// folder, and writing it to the port's memory would stop the page.
+function isFileName(name) {
+  return name !== "" && name !== "." && name !== ".." && !/[/\\]/.test(name);
+}
+
+function allNames() {
   const all = new Set(namesUnder(PREFIX));
   for (const name of namesUnder(OLD_PREFIX)) if (!NOT_TEXT.has(name)) all.add(name);
   return [...all].sort();
+}
+
+/** The names of the stored files, sorted. */
+export function names() {
+  return allNames().filter(isFileName);
+}
+
+/** The stored entries whose names cannot be a file's: left as they are, not loaded. */
+export function strays() {
+  return allNames().filter((name) => !isFileName(name));
 }
 
 /** The bytes of a stored file, or null. A text entry not yet moved wins: it is

@@ -271,6 +271,8 @@ async function start() {
   stats.ready = true;
   const saved = "Saved in this browser.";
   say(saved);
+  const strays = flash.strays();
+  if (strays.length) say("Left aside in this browser's storage, not file names: " + strays.join(", "), true);
   navigator.serviceWorker?.ready.then(() => {
     if (statusLine.textContent === saved) say("Saved in this browser; works offline.");
   });
