@@ -5,6 +5,7 @@ the test extra drives it. Outside CI a missing browser skips the browser
 tests with the install hint; in CI (``CI`` set) it fails them.
 """
 
+import base64
 import functools
 import os
 import shutil
@@ -13,7 +14,7 @@ import pytest
 from host_tools.device import script
 from PIL import Image
 
-from host_tools.commands import sim
+from host_tools.commands import sim, web
 from host_tools.support import render
 
 CHROMIUM_HINT = ("the browser tests need Chromium and Playwright: "
@@ -27,7 +28,10 @@ READ_FRAME = """() => {
   const c = document.getElementById('oled');
   const s = c.width / 128;
   if (!Number.isInteger(s) || c.height !== 64 * s) return {problem: 'canvas ' + c.width + 'x' + c.height};
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  // Read through a copy made for reading, so that the readings leave no warning in the page's console.
+  const copy = new OffscreenCanvas(c.width, c.height).getContext('2d', {willReadFrequently: true});
+  copy.drawImage(c, 0, 0);
+  const d = copy.getImageData(0, 0, c.width, c.height).data;
   const colours = {'214,236,255': 1, '90,100,110': 1, '12,14,20': 0};
   const buf = new Array(1024).fill(0);
   for (let y = 0; y < 64; y++) for (let x = 0; x < 128; x++) {
@@ -40,6 +44,53 @@ READ_FRAME = """() => {
   }
   return {frame: buf, scale: s};
 }"""
+
+
+# The page keeps each flash file as one localStorage entry, its bytes in base64.
+PREFIX = "tanteador/bytes/"
+# A page of an earlier build kept them as their UTF-8 text.
+OLD_PREFIX = "tanteador/flash/"
+ENTRIES = """(prefix) => Object.fromEntries(Object.keys(localStorage)
+  .filter((k) => k.startsWith(prefix)).map((k) => [k.slice(prefix.length), localStorage.getItem(k)]))"""
+
+
+def flash(page):
+    """{name: bytes} of the flash files the page keeps."""
+    return {name: base64.b64decode(text, validate=True)
+            for name, text in page.evaluate(ENTRIES, PREFIX).items()}
+
+
+def store(page, name, entry):
+    """Put ``entry`` (text, as kept in localStorage) as the stored file ``name``."""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PREFIX + name, entry])
+
+
+@pytest.fixture(scope="module")
+def url():
+    """The page, built and served on this machine for the module's tests."""
+    with web.temporary_site() as httpd:
+        yield "http://127.0.0.1:%d/" % httpd.server_address[1]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module's tests."""
+    exe = chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def watch(page):
+    """A list that collects the page's console errors and warnings and its uncaught errors, from now on."""
+    seen = []
+    page.on("console", lambda m: seen.append("console %s: %s" % (m.type, m.text))
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: seen.append("page error: %s" % e))
+    return seen
 
 
 def chromium():

@@ -23,7 +23,7 @@ from host_tools import FIRMWARE, ROOT, UserError
 from host_tools.harness import wasmlane
 
 PAGE = os.path.join(ROOT, "host_tools", "web")
-STATIC = ("index.html", "style.css", "page.js", "zip.js", "manifest.webmanifest", "icon.svg")
+STATIC = ("index.html", "style.css", "page.js", "flash.js", "zip.js", "manifest.webmanifest", "icon.svg")
 PORT_FILES = ("micropython.mjs", "micropython.wasm")
 TYPES = {
     ".html": "text/html; charset=utf-8",

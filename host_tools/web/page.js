@@ -3,9 +3,9 @@
 // the Pico's part around the app: the clock, the button edges, the OLED, the
 // buzzer and the flash (the browser's storage).
 import { loadMicroPython } from "./mp/micropython.mjs";
+import * as flash from "./flash.js";
 import { flashFiles, makeZip } from "./zip.js";
 
-const PREFIX = "tanteador/flash/";   // one storage key per file of the Pico's /tt folder
 const SOUND_KEY = "tanteador/sound";
 const FLASH_DIR = "/tt";
 const TICK_MS = 10;                  // the firmware's loop polls about every 10 ms
@@ -45,22 +45,14 @@ function say(text, problem) {
   statusLine.classList.toggle("problem", !!problem);
 }
 
-function storedNames() {
-  const names = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (key.startsWith(PREFIX)) names.push(key.slice(PREFIX.length));
-  }
-  return names.sort();
-}
-
 // The flash as the store sees it: files in the port's memory, each change
-// written through to localStorage at once (see webboard.WebFS).
+// written through to the browser's storage at once (see webboard.WebFS), as
+// bytes: the kept frame and its tag are not text.
 function flashHost(mp) {
   const path = (name) => FLASH_DIR + "/" + name;
-  const put = (name, text) => {
+  const put = (name) => {
     try {
-      localStorage.setItem(PREFIX + name, text);
+      flash.write(name, mp.FS.readFile(path(name)));
       return 0;
     } catch (e) {
       return e && e.name === "QuotaExceededError" ? 28 : 5;
@@ -69,18 +61,17 @@ function flashHost(mp) {
   return {
     wrote: (name) => {
       stats.flashLog.push("write " + name);
-      return put(name, mp.FS.readFile(path(name), { encoding: "utf8" }));
+      return put(name);
     },
     renamed: (oldName, newName) => {
       stats.flashLog.push("rename " + oldName + " " + newName);
-      const text = localStorage.getItem(PREFIX + oldName) ?? mp.FS.readFile(path(newName), { encoding: "utf8" });
-      const code = put(newName, text);
-      if (!code) localStorage.removeItem(PREFIX + oldName);
+      const code = put(newName);
+      if (!code) flash.remove(oldName);
       return code;
     },
     removed: (name) => {
       stats.flashLog.push("remove " + name);
-      localStorage.removeItem(PREFIX + name);
+      flash.remove(name);
     },
     tone: (freq) => buzzer.tone(freq),
     rand_below: (n) => Math.floor(Math.random() * n),
@@ -182,7 +173,8 @@ async function start() {
     mp.FS.writeFile("/fw/" + file, text);
   }
   mp.FS.mkdirTree(FLASH_DIR);
-  for (const name of storedNames()) mp.FS.writeFile(FLASH_DIR + "/" + name, localStorage.getItem(PREFIX + name));
+  flash.migrate();
+  for (const name of flash.names()) mp.FS.writeFile(FLASH_DIR + "/" + name, flash.read(name));
   mp.registerJsModule("webhost", flashHost(mp));
   mp.runPython("import sys\nsys.path[:0] = ['/fw']");
   const board = mp.pyimport("webboard");
@@ -278,13 +270,15 @@ async function start() {
   stats.ready = true;
   const saved = "Saved in this browser.";
   say(saved);
+  const strays = flash.strays();
+  if (strays.length) say("Left aside in this browser's storage, not file names: " + strays.join(", "), true);
   navigator.serviceWorker?.ready.then(() => {
     if (statusLine.textContent === saved) say("Saved in this browser; works offline.");
   });
 }
 
 function exportFiles() {
-  const files = storedNames().filter((n) => WANTED.test(n)).map((n) => [n, localStorage.getItem(PREFIX + n)]);
+  const files = flash.names().filter((n) => WANTED.test(n)).map((n) => [n, flash.read(n)]);
   if (!files.length) {
     say("Nothing to export yet: no match has been saved.", true);
     return;
@@ -295,6 +289,10 @@ function exportFiles() {
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   say(`Exported ${files.length} file(s): unzip, then \`tanteador pull --from-dir FOLDER\`.`);
+}
+
+function sameBytes(a, b) {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 async function importFiles(list) {
@@ -309,9 +307,9 @@ async function importFiles(list) {
     say("Import: no match files (state.json, hNNNN.json, bad-*, names.json) in what was chosen.", true);
     return;
   }
-  const replaced = found.filter(([name, text]) => {
-    const old = localStorage.getItem(PREFIX + name);
-    return old !== null && old !== text;
+  const replaced = found.filter(([name, bytes]) => {
+    const old = flash.read(name);
+    return old !== null && !sameBytes(old, bytes);
   });
   if (replaced.length && !confirm(`Import replaces ${replaced.map((f) => f[0]).join(", ")} of this browser. ` +
                                    "Export first to keep them. Replace?")) {
@@ -319,11 +317,11 @@ async function importFiles(list) {
     return;
   }
   halted = true;
-  const before = found.map(([name]) => [name, localStorage.getItem(PREFIX + name)]);
+  const before = found.map(([name]) => [name, flash.read(name)]);
   try {
-    for (const [name, text] of found) localStorage.setItem(PREFIX + name, text);
+    for (const [name, bytes] of found) flash.write(name, bytes);
   } catch (e) {
-    for (const [name, text] of before) text === null ? localStorage.removeItem(PREFIX + name) : localStorage.setItem(PREFIX + name, text);
+    for (const [name, bytes] of before) bytes === null ? flash.remove(name) : flash.write(name, bytes);
     halted = false;
     say("Import failed: the browser's storage is full; nothing changed.", true);
     return;
@@ -340,7 +338,7 @@ document.getElementById("import").addEventListener("change", (e) => {
 // Two pages on one flash would save over each other's match: the one that
 // did not write last stops and says so.
 window.addEventListener("storage", (e) => {
-  if (halted || e.key === null || !e.key.startsWith(PREFIX)) return;
+  if (halted || !flash.isFlashKey(e.key)) return;
   halted = true;
   say("This match was changed in another tab or window: reload to carry on with it.", true);
 });

@@ -1,6 +1,6 @@
 // The match files in and out of the page as one ZIP file: stored entries on
-// the way out (the files are a few KB of JSON), stored or deflated ones on
-// the way in (a folder zipped again by any tool).
+// the way out (the files are a few KB), stored or deflated ones on the way in
+// (a folder zipped again by any tool). A file is its bytes, text or not.
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -18,15 +18,14 @@ function crc32(bytes) {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** A ZIP archive (Uint8Array) of [name, text] pairs, stored uncompressed. */
+/** A ZIP archive (Uint8Array) of [name, bytes] pairs, stored uncompressed. */
 export function makeZip(files) {
   const enc = new TextEncoder();
   const parts = [];
   const central = [];
   let offset = 0;
-  for (const [name, text] of files) {
+  for (const [name, data] of files) {
     const nameBytes = enc.encode(name);
-    const data = enc.encode(text);
     const crc = crc32(data);
     const local = new DataView(new ArrayBuffer(30));
     local.setUint32(0, 0x04034b50, true);
@@ -72,7 +71,7 @@ async function inflate(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The [name, text] pairs of a ZIP archive's files (folders dropped from the names). */
+/** The [name, bytes] pairs of a ZIP archive's files (folders dropped from the names). */
 export async function readZip(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
@@ -96,7 +95,7 @@ export async function readZip(bytes) {
     let data = bytes.subarray(start, start + packed);
     if (method === 8) data = await inflate(data);
     else if (method !== 0) throw new Error(`${name}: unsupported compression`);
-    out.push([name.split("/").pop(), dec.decode(data)]);
+    out.push([name.split("/").pop(), data.slice()]);
   }
   return out;
 }
@@ -106,7 +105,7 @@ export async function flashFiles(list, wanted) {
   const found = [];
   for (const file of list) {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const entries = file.name.toLowerCase().endsWith(".zip") ? await readZip(bytes) : [[file.name, new TextDecoder().decode(bytes)]];
+    const entries = file.name.toLowerCase().endsWith(".zip") ? await readZip(bytes) : [[file.name, bytes]];
     for (const entry of entries) if (wanted.test(entry[0])) found.push(entry);
   }
   return found;

@@ -1,0 +1,319 @@
+"""The web page's flash in the browser's storage, in a real headless Chromium.
+
+The files are bytes, not text: the kept first frame (``frame.bin``) and its
+tag (``frame.tag``) survive reloads byte for byte, online and offline; a
+trump set just before a reload is kept; a long run of quick presses and
+reloads never stops the page; files a page of an earlier build kept as text
+are moved over; damaged entries are handed to the firmware, which sets them
+aside, and never stop the page; Export and Import carry files that are not
+text. Each test also fails on any console error or warning and on any
+uncaught error of the page.
+"""
+
+import base64
+import io
+import json
+import random
+import shutil
+import zipfile
+from binascii import crc32
+
+import pytest
+from host_tools.device import script
+import webdrive
+from webdrive import browser, url  # noqa: F401  (the module's fixtures)
+
+pytestmark = pytest.mark.web
+
+SEED = 3
+PHONE = {"width": 390, "height": 844}
+KEPT = ("frame.bin", "frame.tag")
+# The firmware keeps the first frame at its first quiet moment (400 ms without a press).
+QUIET_MS = 600
+KEYS = ("ArrowUp", "ArrowDown", "Enter", "Escape")
+
+
+def open_page(browser, url):
+    context = browser.new_context(viewport=PHONE, has_touch=True, accept_downloads=True)
+    page = context.new_page()
+    seen = webdrive.watch(page)
+    page.goto(url + "?seed=%d" % SEED)
+    webdrive.wait_ready(page)
+    return context, page, seen
+
+
+def press(page, *keys):
+    for key in keys:
+        page.keyboard.press(key, delay=script.PRESS_MS)
+        page.wait_for_timeout(script.GAP_MS)
+
+
+def wait_kept(page):
+    """Wait until the page has written the kept frame and its tag."""
+    page.wait_for_function("(keys) => keys.every((k) => localStorage.getItem(k) !== null)",
+                           arg=[webdrive.PREFIX + name for name in KEPT], timeout=5000)
+
+
+def reload(page):
+    page.reload()
+    webdrive.wait_ready(page)
+
+
+def assert_clean(page, seen):
+    assert seen == []
+    assert page.evaluate("window.tanteador.error") is None
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory):
+    """A match started in the simulator (setup, draw); what it shows when resumed, then after OK."""
+    work = tmp_path_factory.mktemp("started")
+    webdrive.sim_frames("OK;OK", work / "flash", work / "png", SEED)
+    shutil.copytree(work / "flash", work / "resumed")
+    resumed = webdrive.sim_frames("OK", work / "resumed", work / "png-resumed", SEED)
+    return {"flash": work / "flash", "resumed": resumed[0], "table": resumed[1]}
+
+
+def start_match(page, started):
+    """Setup and draw on the page, then a reload: the match resumes and keeps its first frame."""
+    press(page, "Enter", "Enter")
+    reload(page)
+    webdrive.wait_frame(page, started["resumed"], "the match resumed")
+    wait_kept(page)
+
+
+def test_the_kept_frame_survives_a_reload_byte_for_byte(browser, url, started):
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        kept = webdrive.flash(page)
+        assert kept["frame.bin"] == webdrive.frame(page)
+        assert int.from_bytes(kept["frame.tag"][:4], "little") == crc32(kept["state.json"])
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "a reload with a kept frame")
+        page.wait_for_timeout(QUIET_MS)
+        assert_clean(page, seen)
+        # The firmware found the kept frame whole: nothing of it was written again.
+        assert page.evaluate("window.tanteador.flashLog") == []
+        assert webdrive.flash(page) == kept
+    finally:
+        context.close()
+
+
+def test_an_offline_reload_with_a_kept_frame_goes_on(browser, url, started):
+    context, page, seen = open_page(browser, url)
+    try:
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        start_match(page, started)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        context.set_offline(True)
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "an offline reload")
+        page.wait_for_timeout(QUIET_MS)
+        press(page, "Enter")
+        webdrive.wait_frame(page, started["table"], "OK on the notice, offline")
+        assert_clean(page, seen)
+    finally:
+        context.set_offline(False)
+        context.close()
+
+
+@pytest.mark.parametrize("after_ms", [300, 2000])
+def test_a_trump_set_before_a_reload_is_kept(browser, url, started, after_ms, tmp_path):
+    """The trump waits for the buttons to rest 1.5 s before it is saved: a reload
+    sooner saves it on the way out (pagehide), a reload later finds it saved."""
+    flash = tmp_path / "flash"
+    shutil.copytree(started["flash"], flash)
+    want = webdrive.sim_frames("OK;DOWN;wait 2000", flash, tmp_path / "png", SEED)
+    sim_trump = json.loads((flash / "state.json").read_text())["tr"]
+    resumed = webdrive.sim_frames("wait 100", flash, tmp_path / "png-again", SEED)[0]
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        press(page, "Enter", "ArrowDown")
+        webdrive.wait_frame(page, want[2], "the trump set")
+        page.wait_for_timeout(after_ms - script.GAP_MS)
+        reload(page)
+        webdrive.wait_frame(page, resumed, "the reload %d ms after the trump" % after_ms)
+        assert json.loads(webdrive.flash(page)["state.json"])["tr"] == sim_trump
+        page.wait_for_timeout(QUIET_MS)
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+def test_quick_presses_and_reloads_never_stop_the_page(browser, url, started):
+    """200 rounds of four instant key presses (no time held), reloaded every 20 rounds,
+    every other time after a quiet moment (the kept frame written)."""
+    rng = random.Random(SEED)
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        for round_ in range(1, 201):
+            for _ in range(4):
+                page.keyboard.press(rng.choice(KEYS))
+            assert page.evaluate("window.tanteador.error") is None, "round %d" % round_
+            if round_ % 20 == 0:
+                if round_ % 40 == 0:
+                    page.wait_for_timeout(QUIET_MS)
+                reload(page)
+                assert page.evaluate("window.tanteador.error") is None, "reload after round %d" % round_
+        page.wait_for_timeout(QUIET_MS)
+        assert_clean(page, seen)
+        json.loads(webdrive.flash(page)["state.json"])
+    finally:
+        context.close()
+
+
+# A tag as an earlier page could keep it: 11 bytes once written back as UTF-8, the
+# language's two of them not UTF-8 (a lone surrogate), which stopped that page at
+# its first quiet moment with a UnicodeError.
+MANGLED_TAG = "() => localStorage.setItem('%sframe.tag', 'abcdefgh' + String.fromCharCode(0xd800))"
+
+
+def test_files_kept_as_text_by_an_earlier_page_are_moved_over(browser, url, started):
+    """The match an earlier build saved resumes; its kept frame, whose text copy lost
+    every byte that is not UTF-8, is dropped and kept again."""
+    files = {p.name: p.read_bytes() for p in started["flash"].iterdir() if p.name not in KEPT}
+    context, page, seen = open_page(browser, url)
+    try:
+        for name, data in files.items():
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [webdrive.OLD_PREFIX + name, data.decode()])
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                      [webdrive.OLD_PREFIX + "frame.bin", as_text(started["resumed"])])
+        page.evaluate(MANGLED_TAG % webdrive.OLD_PREFIX)
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "the match an earlier page saved")
+        wait_kept(page)
+        assert_clean(page, seen)
+        assert page.evaluate(webdrive.ENTRIES, webdrive.OLD_PREFIX) == {}
+        stored = webdrive.flash(page)
+        assert {name: stored[name] for name in files} == files
+        assert stored["frame.bin"] == webdrive.frame(page)
+    finally:
+        context.close()
+
+
+def as_text(frame):
+    """A frame as a page of an earlier build kept it: its bytes read as UTF-8 text."""
+    return frame.decode("utf-8", "replace")
+
+
+def garbage(n):
+    return bytes(random.Random(n).randrange(256) for _ in range(n))
+
+
+NOT_UTF8 = b'{"v": \xff\xfe\x80' + garbage(40)
+DAMAGED_SAVES = {
+    "not-base64": ("{not base64, a save typed by hand", b"{not base64, a save typed by hand"),
+    "not-utf8": (base64.b64encode(NOT_UTF8).decode(), NOT_UTF8),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGED_SAVES))
+def test_a_damaged_stored_save_is_set_aside_and_the_page_starts(browser, url, damage, tmp_path):
+    entry, data = DAMAGED_SAVES[damage]
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "state.json").write_bytes(data)
+    want = webdrive.sim_frames("wait 100", flash, tmp_path / "png", SEED)[0]
+    context, page, seen = open_page(browser, url)
+    try:
+        webdrive.store(page, "state.json", entry)
+        reload(page)
+        webdrive.wait_frame(page, want, "a damaged save (%s)" % damage)
+        stored = webdrive.flash(page)
+        assert stored["bad-1-state.json"] == data
+        assert "state.json" not in stored
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "not-base64", "empty"])
+def test_a_damaged_kept_frame_is_drawn_again(browser, url, started, damage):
+    entries = {"garbage": [base64.b64encode(garbage(n)).decode() for n in (1024, 7)],
+               "not-base64": ["%%% not a frame", "%%% not a tag"],
+               "empty": ["", ""]}[damage]
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        for name, entry in zip(KEPT, entries):
+            webdrive.store(page, name, entry)
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "a damaged kept frame (%s)" % damage)
+        page.wait_for_function("window.tanteador.flashLog.includes('write frame.tag')", timeout=5000)
+        assert webdrive.flash(page)["frame.bin"] == webdrive.frame(page)
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", ["names.json", "h0001.json", "state.tmp", "bad-1-state.json"])
+def test_other_damaged_files_leave_the_match_going(browser, url, started, name, tmp_path):
+    """Garbage in a file beside a good save: the page shows what the simulator shows on the
+    same flash, and a press on the resumed match is answered."""
+    flash = tmp_path / "flash"
+    shutil.copytree(started["flash"], flash)
+    (flash / name).write_bytes(garbage(300))
+    files = {f.name: f.read_bytes() for f in flash.iterdir()}
+    want = webdrive.sim_frames("OK", flash, tmp_path / "png", SEED)
+    context, page, seen = open_page(browser, url)
+    try:
+        for f, data in files.items():
+            webdrive.store(page, f, base64.b64encode(data).decode())
+        reload(page)
+        webdrive.wait_frame(page, want[0], "garbage in %s" % name)
+        page.wait_for_timeout(QUIET_MS)
+        press(page, "Enter")
+        webdrive.wait_frame(page, want[1], "OK with garbage in %s" % name)
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
+def test_an_entry_whose_name_is_no_file_name_is_left_aside_and_said(browser, url, started):
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        for name in ("sub/state.json", ".."):
+            webdrive.store(page, name, "e30=")
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "entries with folder names beside the match")
+        status = page.text_content("#status")
+        assert "not file names" in status and "sub/state.json" in status and ".." in status
+        assert page.evaluate(webdrive.ENTRIES, webdrive.PREFIX)["sub/state.json"] == "e30="
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
+def test_export_and_import_keep_files_that_are_not_text(browser, url, started, tmp_path):
+    files = {p.name: p.read_bytes() for p in started["flash"].iterdir() if p.name not in KEPT}
+    files["bad-1-state.json"] = NOT_UTF8
+    context, page, seen = open_page(browser, url)
+    try:
+        for name, data in files.items():
+            webdrive.store(page, name, base64.b64encode(data).decode())
+        reload(page)
+        with page.expect_download() as info:
+            page.click("#export")
+        exported = tmp_path / "flash.zip"
+        info.value.save_as(str(exported))
+        with zipfile.ZipFile(io.BytesIO(exported.read_bytes())) as z:
+            assert {n: z.read(n) for n in z.namelist()} == files
+        assert_clean(page, seen)
+    finally:
+        context.close()
+    context, page, seen = open_page(browser, url)
+    try:
+        with page.expect_navigation():
+            page.set_input_files("#import", str(exported))
+        webdrive.wait_ready(page)
+        webdrive.wait_frame(page, started["resumed"], "after the import")
+        stored = webdrive.flash(page)
+        assert {name: stored[name] for name in files} == files
+        assert_clean(page, seen)
+    finally:
+        context.close()
