@@ -19,7 +19,7 @@ import shutil
 import tempfile
 import threading
 
-from host_tools import FIRMWARE, ROOT, UserError
+from host_tools import DEVICE, FIRMWARE, ROOT, UserError
 from host_tools.harness import wasmlane
 
 PAGE = os.path.join(ROOT, "host_tools", "web")
@@ -39,7 +39,7 @@ TYPES = {
 
 
 def firmware_bundle():
-    """{path on the port's sys.path: source} of the firmware package and the web board."""
+    """{path on the port's sys.path: source} of the firmware package and the web board with its base."""
     files = {}
     base = os.path.join(FIRMWARE, "tanteador")
     for folder, dirs, names in os.walk(base):
@@ -50,8 +50,9 @@ def firmware_bundle():
                 rel = os.path.relpath(full, FIRMWARE).replace(os.sep, "/")
                 with open(full, encoding="utf-8") as f:
                     files[rel] = f.read()
-    with open(os.path.join(PAGE, "webboard.py"), encoding="utf-8") as f:
-        files["webboard.py"] = f.read()
+    for folder, name in ((PAGE, "webboard.py"), (DEVICE, "pcboard.py")):
+        with open(os.path.join(folder, name), encoding="utf-8") as f:
+            files[name] = f.read()
     return {"files": files}
 
 
