@@ -1,9 +1,10 @@
 """The `tanteador` command: sim, screens, flash, pull, names, event, bench, web."""
 
 import argparse
+import importlib
 import sys
 
-from host_tools import VERSION, UsageError, UserError
+from host_tools import VERSION, UsageError, UserError, firmware_paths
 
 
 def _parser():
@@ -82,51 +83,46 @@ def _parser():
     return p
 
 
+# Each subcommand's module under host_tools.commands; its ``main`` takes the
+# parsed arguments, or, for the commands that parse their own words (their
+# options are many, or grouped in subcommands), the words after their name.
+PARSED = {"sim": "sim", "screens": "screens", "flash": "flash", "pull": "pull", "names": "names", "web": "web"}
+OWN_WORDS = {"bench": "bench", "event": "event.cli"}
+
+
+def _command(module):
+    return importlib.import_module("host_tools.commands." + module)
+
+
 def main(argv=None):
-    """Console entry point; returns the exit status."""
+    """Console entry point; returns the exit status.
+
+    The firmware and the stand-ins go on sys.path here, once, for every
+    command: each of them runs the firmware's own code.
+    """
     if argv is None:
         argv = sys.argv[1:]
     argv = list(argv)
-    if argv and argv[0] == "bench":
-        from host_tools.commands import bench
-
-        return bench.main(argv[1:]) or 0
-    if argv and argv[0] == "event":
-        from host_tools.commands.event import cli as event_cli
-
-        return event_cli.main(argv[1:])
+    if argv and argv[0] in OWN_WORDS:
+        try:
+            firmware_paths()
+        except UserError as e:
+            return _say(argv[0], e)
+        return _command(OWN_WORDS[argv[0]]).main(argv[1:]) or 0
     args = _parser().parse_args(argv)
     try:
-        if args.command == "sim":
-            from host_tools.commands import sim
-
-            return sim.main(args)
-        if args.command == "screens":
-            from host_tools.commands import screens
-
-            return screens.main(args)
-        if args.command == "flash":
-            from host_tools.commands import flash
-
-            return flash.main(args)
-        if args.command == "pull":
-            from host_tools.commands import pull
-
-            return pull.main(args)
-        if args.command == "names":
-            from host_tools.commands import names
-
-            return names.main(args)
-        if args.command == "web":
-            from host_tools.commands import web
-
-            return web.main(args)
+        firmware_paths()
+        return _command(PARSED[args.command]).main(args)
     except UserError as e:
-        sys.stderr.write("tanteador %s: %s\n" % (args.command, e))
-        return 2 if isinstance(e, UsageError) else 1
+        return _say(args.command, e)
     except KeyboardInterrupt:
         return 130
-    return 2
+
+
+def _say(command, e):
+    """Print a UserError as one line; its exit status."""
+    sys.stderr.write("tanteador %s: %s\n" % (command, e))
+    return 2 if isinstance(e, UsageError) else 1
 
 
 if __name__ == "__main__":

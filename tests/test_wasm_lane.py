@@ -8,6 +8,7 @@ heap that moves the way it must, not the targets themselves.
 import pytest
 
 from host_tools.harness import benchheap, benchmatch, mplane, mpytree, wasmlane
+from host_tools.support import wasmport
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +61,7 @@ def test_every_screen_visited_leaves_only_a_residue(runs):
 
 
 def test_missing_port_says_how_to_install(monkeypatch):
-    monkeypatch.setattr(wasmlane, "PACKAGE", "/nonexistent/micropython.mjs")
-    with pytest.raises(wasmlane.WasmMissing, match="npm ci --prefix host_tools/wasm"):
-        wasmlane.node()
-    assert mplane.ROOT in wasmlane.HERE
+    monkeypatch.setattr(wasmport, "PACKAGE", "/nonexistent/micropython.mjs")
+    with pytest.raises(wasmport.WasmMissing, match="npm ci --prefix host_tools/wasm"):
+        wasmlane.play("tree", "flash", "script")
+    assert mplane.ROOT in wasmport.HERE

@@ -22,7 +22,7 @@ from host_tools.device import script
 import webdrive
 
 from host_tools import cli
-from host_tools.commands import web
+from host_tools.support import webpage
 
 pytestmark = pytest.mark.web
 
@@ -43,7 +43,7 @@ FLASH = """() => Object.fromEntries(Object.keys(localStorage)
 
 @pytest.fixture(scope="module")
 def url():
-    with web.temporary_site() as httpd:
+    with webpage.temporary_site() as httpd:
         yield "http://127.0.0.1:%d/" % httpd.server_address[1]
 
 
@@ -377,7 +377,7 @@ def test_build_writes_a_static_folder(tmp_path):
     cached = json.loads(worker.split("const FILES = ", 1)[1].split(";\n", 1)[0])
     assert set(cached) - {"./"} | {"sw.js"} == names
     bundle = json.loads((folder / "firmware.json").read_text())["files"]
-    assert "tanteador/app.py" in bundle and "webboard.py" in bundle
+    assert "tanteador/app.py" in bundle and "webboard.py" in bundle and "pcboard.py" in bundle
     manifest = json.loads((folder / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
     shutil.rmtree(folder / "mp")

@@ -20,7 +20,7 @@ import errno
 import hashlib
 import os
 
-from host_tools import FIRMWARE, VERSION, UsageError, UserError, firmware_paths
+from host_tools import FIRMWARE, VERSION, UsageError, UserError
 from host_tools.support import link as linkmod
 from host_tools.support.mpybuild import board_mpy, build, compilers, firmware_files
 
@@ -40,7 +40,6 @@ def sha(data):
 
 
 def _firmware():
-    firmware_paths()
     from tanteador import boardfile, config
 
     return boardfile, config

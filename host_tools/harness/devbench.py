@@ -206,8 +206,9 @@ def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
     """The PC bench's RP2040 estimates for the same match, and for a boot into ``saved``
     drawing its own first frame, the OLED's bus at ``bus_hz``."""
     from host_tools.device import devicetime
-    from host_tools.harness import benchheap, benchmatch, benchtime, wasmlane
+    from host_tools.harness import benchheap, benchmatch, benchtime
     from host_tools.harness.mpytree import compile_tree
+    from host_tools.support import wasmport
 
     folder = os.path.join(work, "flash")
     tree = os.path.join(work, "mpy")
@@ -219,7 +220,7 @@ def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
     try:
         say("weighing its heap on the 32-bit WebAssembly port")
         h32 = benchheap.play32(doc, text, folder, tree)
-    except wasmlane.WasmMissing:
+    except wasmport.WasmMissing:
         h32 = None
     return {
         "kinds": benchtime.rp2040(mpt, bus_hz),

@@ -1,5 +1,6 @@
-"""`tanteador web`: the device as a web page, on MicroPython's WebAssembly port.
+"""The device as a web page, on MicroPython's WebAssembly port: built as a folder, or served.
 
+`tanteador web` serves or builds it; the webshots generator photographs it.
 The page (host_tools/web/) runs the firmware files as they are, with
 ``webboard`` in place of the Pico's board module. ``build`` writes it as a
 static folder: the page's files, the firmware and the board module bundled
@@ -20,7 +21,7 @@ import tempfile
 import threading
 
 from host_tools import DEVICE, FIRMWARE, ROOT, UserError
-from host_tools.harness import wasmlane
+from host_tools.support import wasmport
 
 PAGE = os.path.join(ROOT, "host_tools", "web")
 STATIC = ("index.html", "style.css", "page.js", "zip.js", "manifest.webmanifest", "icon.svg")
@@ -72,9 +73,9 @@ def _icon(size, dest):
 
 def _port_dir():
     """The pinned WebAssembly port's folder; a clear message when npm has not installed it."""
-    folder = os.path.dirname(wasmlane.PACKAGE)
+    folder = os.path.dirname(wasmport.PACKAGE)
     if not all(os.path.exists(os.path.join(folder, f)) for f in PORT_FILES):
-        raise UserError(wasmlane.INSTALL_HINT)
+        raise UserError(wasmport.INSTALL_HINT)
     return folder
 
 
@@ -147,19 +148,3 @@ def temporary_site(host="127.0.0.1", port=0):
         finally:
             httpd.shutdown()
             httpd.server_close()
-
-
-def main(args):
-    """Entry for `tanteador web` with parsed arguments."""
-    if args.build:
-        build(args.build)
-        print("Wrote the page to %s: publish the folder on any static web host (HTTPS)." % args.build)
-        return 0
-    with temporary_site(args.host, args.port) as httpd:
-        host, port = httpd.server_address[:2]
-        print("Tanteador in a browser: http://%s:%d/  (Ctrl-C stops)" % (host, port), flush=True)
-        try:
-            threading.Event().wait()
-        except KeyboardInterrupt:
-            pass
-    return 0
