@@ -10,7 +10,8 @@ import pytest
 
 from fakeboard import FakeBoard
 from host_tools import VERSION, cli
-from host_tools.harness import devbench, matchplan, mplane
+from host_tools.bench import devbench
+from host_tools.harness import matchplan, mplane
 from host_tools.support import link as linkmod
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
@@ -28,7 +29,7 @@ def run_program(args, tree=None, entry="main"):
 
 def one_hand(folder, waits=True):
     """(start doc, script) of the bench's match cut to one hand; saved in ``folder``."""
-    from host_tools.harness import benchmatch
+    from host_tools.bench import benchmatch
 
     doc, text = benchmatch.bench_match(1, folder)
     if not waits:
@@ -67,7 +68,7 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
 
 def saved_match(folder, hands=3):
     """A match of ``hands`` hands saved in ``folder``, with more to play."""
-    from host_tools.harness import benchmatch
+    from host_tools.bench import benchmatch
 
     doc = benchmatch.saved_match(hands, str(folder))
     matchplan.write_doc(str(folder), doc)
@@ -269,8 +270,8 @@ def test_a_board_without_tanteador_is_told_to_flash(tmp_path, capsys):
 
 @pytest.mark.parametrize("hands", [None, 4])
 def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
+    from host_tools.bench import benchreport, figures
     from host_tools.commands import bench
-    from host_tools.harness import benchreport
 
     seen = {}
 
@@ -278,7 +279,7 @@ def test_bench_hands_default_is_the_pc_s_without_port(monkeypatch, hands):
         seen["hands"] = h
         return {}
 
-    monkeypatch.setattr(bench, "measure", measure)
+    monkeypatch.setattr(figures, "measure", measure)
     monkeypatch.setattr(benchreport, "table", lambda r: "")
     argv = ["-q"] + ([] if hands is None else ["--hands", str(hands)])
     bench.main(argv)

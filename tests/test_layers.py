@@ -162,3 +162,121 @@ def test_no_import_circle_but_the_marked_ones():
 ])
 def test_circles_are_found(edges, expected):
     assert circles(edges) == expected
+
+
+# host_tools keeps to the layer map of its package docstring: each package
+# imports only from itself, host_tools' own names and the packages the map
+# lists after it; a command or a generator is a unit of its own.
+HOST = os.path.join(ROOT, "host_tools")
+# Folders of host_tools that are not imported as host_tools.*: the web page's
+# and the WebAssembly port's files, and the stand-ins put on sys.path bare.
+NOT_PACKAGES = ("web", "wasm", "standins")
+
+
+def host_map():
+    """{package: the packages it may import from}, read from host_tools/__init__.py."""
+    doc = ast.get_docstring(ast.parse(open(os.path.join(HOST, "__init__.py")).read()))
+    allowed = {}
+    for line in doc.splitlines():
+        if line.startswith("    ") and line.strip():
+            layer, *below = line.split()
+            allowed[layer] = set(below)
+    return allowed
+
+
+def host_modules():
+    """{dotted name: source path} of every host_tools module imported as host_tools.*."""
+    mods = {}
+    for dirpath, dirnames, filenames in os.walk(HOST):
+        dirnames[:] = [d for d in dirnames if d not in NOT_PACKAGES and d != "__pycache__" and d != "node_modules"]
+        for f in filenames:
+            if f.endswith(".py"):
+                rel = os.path.relpath(os.path.join(dirpath, f), ROOT)[:-3].replace(os.sep, ".")
+                mods[rel[:-len(".__init__")] if rel.endswith(".__init__") else rel] = os.path.join(dirpath, f)
+    return mods
+
+
+def unit(dotted):
+    """(layer, unit) of a host_tools module: a command or a generator is a unit, any other package one."""
+    parts = dotted.split(".")[1:]
+    if not parts:
+        return None, None
+    if parts[0] in ("commands", "generators") and len(parts) > 1:
+        return parts[0], ".".join(parts[:2])
+    return parts[0], parts[0]
+
+
+def host_imports(name, path, mods):
+    """host_tools modules imported by module ``name`` (source at ``path``), each with its line."""
+    package = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[:len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            targets = [base + "." + a.name if base + "." + a.name in mods else base for a in node.names]
+        else:
+            continue
+        found += [(t, node.lineno) for t in targets if t == "host_tools" or t.startswith("host_tools.")]
+    return found
+
+
+def host_problems(edges, allowed):
+    """The imports that break the map, as ``module:line imports target`` lines."""
+    out = []
+    for src, targets in sorted(edges.items()):
+        layer, own = unit(src)
+        for t, line in targets:
+            tlayer, town = unit(t)
+            if tlayer is None or town == own:
+                continue
+            if tlayer not in allowed.get(layer, ()):
+                out.append("%s:%d imports %s" % (src, line, t))
+    return out
+
+
+def host_graph():
+    mods = host_modules()
+    return {m: host_imports(m, path, mods) for m, path in mods.items()}
+
+
+def test_the_host_tools_map_is_read():
+    allowed = host_map()
+    assert "harness" not in allowed["commands"] and "harness" in allowed["bench"]
+    assert allowed["device"] == set()
+
+
+def test_every_host_tools_package_is_on_the_map():
+    allowed = host_map()
+    missing = sorted({unit(m)[0] for m in host_modules()} - {None} - set(allowed))
+    assert not missing, "add these packages to the layer map in host_tools/__init__.py: %s" % missing
+
+
+def test_host_tools_keeps_its_layers():
+    problems = host_problems(host_graph(), host_map())
+    assert not problems, "imports the host_tools layer map forbids: " + "; ".join(problems)
+
+
+@pytest.mark.parametrize("src,target,broken", [
+    ("host_tools.commands.web", "host_tools.harness.wasmlane", True),       # a shipped command on test code
+    ("host_tools.commands.event.collect", "host_tools.commands.pull", True),  # a command on a sibling
+    ("host_tools.generators.webshots", "host_tools.commands.web", True),
+    ("host_tools.support.saves", "host_tools.commands.pull", True),         # back up
+    ("host_tools.device.hostboard", "host_tools.harness.mplane", True),
+    ("host_tools.commands.event.collect", "host_tools.commands.event.store", False),
+    ("host_tools.commands.bench", "host_tools.bench.figures", False),
+    ("host_tools.bench.figures", "host_tools.harness.mplane", False),
+    ("host_tools.harness.mpytree", "host_tools.support.mpybuild", False),
+    ("host_tools.support.webpage", "host_tools", False),
+])
+def test_the_host_tools_check_tells_a_broken_arrow(src, target, broken):
+    assert bool(host_problems({src: [(target, 1)]}, host_map())) == broken
+
+
+def test_relative_imports_are_read():
+    mods = host_modules()
+    found = host_imports("host_tools.device.gallery", mods["host_tools.device.gallery"], mods)
+    assert "host_tools.device.script" in {t for t, _ in found}

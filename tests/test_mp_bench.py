@@ -15,7 +15,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from host_tools.commands import bench  # noqa: E402
-from host_tools.harness import benchreport, benchtime, handsteps, mplane  # noqa: E402
+from host_tools.bench import benchreport, benchtime, handsteps  # noqa: E402
+from host_tools.harness import mplane  # noqa: E402
 
 KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",

@@ -7,7 +7,8 @@ heap that moves the way it must, not the targets themselves.
 
 import pytest
 
-from host_tools.harness import benchheap, benchmatch, mplane, mpytree, wasmlane
+from host_tools.bench import benchheap, benchmatch
+from host_tools.harness import mplane, mpytree, wasmlane
 from host_tools.support import wasmport
 
 

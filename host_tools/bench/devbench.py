@@ -206,7 +206,7 @@ def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
     """The PC bench's RP2040 estimates for the same match, and for a boot into ``saved``
     drawing its own first frame, the OLED's bus at ``bus_hz``."""
     from host_tools.device import devicetime
-    from host_tools.harness import benchheap, benchmatch, benchtime
+    from host_tools.bench import benchheap, benchmatch, benchtime
     from host_tools.harness.mpytree import compile_tree
     from host_tools.support import wasmport
 
@@ -314,7 +314,7 @@ def markdown(head, rs, command):
 
 def main(a, link=None):
     """Entry for `tanteador bench --port` (``a``: bench's parsed arguments); the exit status."""
-    from host_tools.harness import benchmatch
+    from host_tools.bench import benchmatch
 
     hands = DEVICE_HANDS if a.hands is None else a.hands
     log = (lambda s: None) if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))

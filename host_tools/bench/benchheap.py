@@ -5,7 +5,7 @@ import ast
 import os
 
 from host_tools.harness import mplane, wasmlane
-from host_tools.harness.benchmatch import prepare
+from host_tools.bench.benchmatch import prepare
 
 def play32(doc, text, folder, tree, romfs=None):
     """Heap figures of the match on the 32-bit WebAssembly port, from ``tree`` or its ROMFS image.

@@ -1,8 +1,8 @@
 """The bench's figures against their targets, as a table on the terminal and as the Markdown of
 host_tools/docs/benchmark.md."""
 
-from host_tools.harness import handsteps
-from host_tools.harness.benchtime import ACTION_TARGETS, CHECK_MS, REF_MS_RP2040
+from host_tools.bench import handsteps
+from host_tools.bench.benchtime import ACTION_TARGETS, CHECK_MS, REF_MS_RP2040
 
 KB = 1024
 
