@@ -215,10 +215,9 @@ class _Svg:
 def wiring_svg(config):
     """The wiring diagram as SVG text: Pico with pin numbers, OLED, buttons, buzzer, wires."""
     ws = wires(config)
-    used = {}
+    by = {}
     for w in ws:
-        if w.physical in PICO_PINOUT:
-            used[w.physical] = w.kind
+        by[(w.part_id, w.terminal)] = w
     svg = _Svg()
     width, height = 960, 640
     svg.add('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" '
@@ -226,8 +225,20 @@ def wiring_svg(config):
     svg.add("<!-- %s -->" % GENERATED)
     svg.rect(0, 0, width, height, fill="#ffffff", stroke="none")
     svg.text(20, 22, "Tanteador wiring", size=16, weight="bold")
+    _svg_pico(svg, ws)
+    _svg_oled(svg, config, by)
+    _svg_buttons_and_buzzer(svg, config, by)
+    _svg_legend(svg, ws)
+    svg.add("</svg>")
+    return "\n".join(svg.items) + "\n"
 
-    # The Pico, USB up, pads on both long sides.
+
+def _svg_pico(svg, ws):
+    """The Pico, USB up, pads on both long sides, each pad in the colour of what it carries."""
+    used = {}
+    for w in ws:
+        if w.physical in PICO_PINOUT:
+            used[w.physical] = w.kind
     svg.rect(_PICO_X0, 120, _PICO_X1 - _PICO_X0, 460, fill="#2e8b57", stroke="#145a32", rx=6)
     svg.rect(485, 104, 40, 20, fill="#c0c0c0", stroke="#555", rx=2)
     svg.text(505, 118, "USB", size=10, anchor="middle")
@@ -245,11 +256,9 @@ def wiring_svg(config):
         else:
             svg.text(x - 10, y + 4, label, size=10, anchor="end", fill="#fff")
 
-    by = {}
-    for w in ws:
-        by[(w.part_id, w.terminal)] = w
 
-    # The OLED, top left; terminals on its right edge (VCC, GND, SDA, SCL keeps wires apart).
+def _svg_oled(svg, config, by):
+    """The OLED, top left; terminals on its right edge (VCC, GND, SDA, SCL keeps wires apart)."""
     display = "SH1106 1.3in OLED" if config.DISPLAY == "sh1106" else "SSD1306 0.96in OLED"
     svg.rect(60, 34, 200, 96, fill="#1b2631", stroke="#000", rx=4)
     svg.rect(76, 44, 150, 76, fill="#0b0f14", stroke="#5d6d7e")
@@ -268,16 +277,19 @@ def wiring_svg(config):
         svg.text(250, ty + 4, term, size=10, anchor="end", fill="#fff")
         svg.text(268, ty - 3, "%s (pin %d)" % (w.target, w.physical), size=9, fill=COLOURS[w.kind])
 
-    # Buttons on the left, one leg to its GPIO, the other to a GND rail.
-    rail_x = 140
+
+_RAIL_X = 140
+
+
+def _svg_buttons_and_buzzer(svg, config, by):
+    """Buttons on the left, one leg to its GPIO, the other to a GND rail; the buzzer below them."""
     columns = (400, 385, 370, 355)
     gnd_pin = None
     bottom = 0
     for i, name in enumerate(config.BUTTON_NAMES):
         pid = "btn_" + name.lower()
         w = by[(pid, "leg 1")]
-        g = by[(pid, "leg 2")]
-        gnd_pin = g.physical
+        gnd_pin = by[(pid, "leg 2")].physical
         y = 300 + 50 * i
         bottom = y
         px, py = pin_xy(w.physical)
@@ -287,30 +299,35 @@ def wiring_svg(config):
         svg.wire([(260, y), (columns[i], y), (columns[i], py), (px, py)], w.kind,
                  "%s:1-%s" % (pid, w.target))
         svg.text(266, y - 4, w.target, size=9, fill=COLOURS[w.kind])
-        svg.wire([(200, y), (rail_x, y)], "gnd", "%s:2-GND" % pid)
-        svg.dot(rail_x, y, "gnd")
+        svg.wire([(200, y), (_RAIL_X, y)], "gnd", "%s:2-GND" % pid)
+        svg.dot(_RAIL_X, y, "gnd")
     if config.BUZZER_PIN is not None:
-        w = by[("buzzer", "+")]
-        g = by[("buzzer", "-")]
-        px, py = pin_xy(w.physical)
-        svg.add('<circle cx="230" cy="%d" r="20" fill="#17202a" stroke="#000"/>' % py)
-        svg.text(230, py + 4, "BZ", size=10, anchor="middle", fill="#fff")
-        svg.text(230, py + 34, "passive buzzer", size=10, anchor="middle")
-        svg.wire([(250, py), (px, py)], w.kind, "buzzer:+-%s" % w.target)
-        svg.text(262, py - 4, "+ %s (pin %d)" % (w.target, w.physical), size=9, fill=COLOURS[w.kind])
-        svg.wire([(210, py), (rail_x, py)], "gnd", "buzzer:--GND")
-        svg.text(204, py - 4, "-", size=11, anchor="end")
-        svg.dot(rail_x, py, "gnd")
-        bottom = py
+        bottom = _svg_buzzer(svg, by["buzzer", "+"])
     if gnd_pin is not None:
         gx, gy = pin_xy(gnd_pin)
-        svg.wire([(rail_x, 300), (rail_x, max(bottom, gy))], "gnd", "gnd-rail")
-        svg.wire([(rail_x, gy), (gx, gy)], "gnd", "gnd-rail-GND")
-        svg.dot(rail_x, gy, "gnd")
-        svg.text(rail_x - 6, 292, "GND rail", size=10, anchor="middle")
-        svg.text(rail_x + 8, gy - 4, "GND (pin %d)" % gnd_pin, size=9)
+        svg.wire([(_RAIL_X, 300), (_RAIL_X, max(bottom, gy))], "gnd", "gnd-rail")
+        svg.wire([(_RAIL_X, gy), (gx, gy)], "gnd", "gnd-rail-GND")
+        svg.dot(_RAIL_X, gy, "gnd")
+        svg.text(_RAIL_X - 6, 292, "GND rail", size=10, anchor="middle")
+        svg.text(_RAIL_X + 8, gy - 4, "GND (pin %d)" % gnd_pin, size=9)
 
-    # Legend: the same rows as wiring.md.
+
+def _svg_buzzer(svg, w):
+    """The buzzer level with its pin (wire ``w``), its minus leg to the GND rail; its height."""
+    px, py = pin_xy(w.physical)
+    svg.add('<circle cx="230" cy="%d" r="20" fill="#17202a" stroke="#000"/>' % py)
+    svg.text(230, py + 4, "BZ", size=10, anchor="middle", fill="#fff")
+    svg.text(230, py + 34, "passive buzzer", size=10, anchor="middle")
+    svg.wire([(250, py), (px, py)], w.kind, "buzzer:+-%s" % w.target)
+    svg.text(262, py - 4, "+ %s (pin %d)" % (w.target, w.physical), size=9, fill=COLOURS[w.kind])
+    svg.wire([(210, py), (_RAIL_X, py)], "gnd", "buzzer:--GND")
+    svg.text(204, py - 4, "-", size=11, anchor="end")
+    svg.dot(_RAIL_X, py, "gnd")
+    return py
+
+
+def _svg_legend(svg, ws):
+    """The legend: the same rows as wiring.md."""
     lx, ly = 680, 60
     svg.text(lx, ly, "Connections", size=13, weight="bold")
     for i, w in enumerate(ws):
@@ -321,8 +338,6 @@ def wiring_svg(config):
                  size=11)
     svg.text(lx, ly + 22 + 20 * len(ws) + 10, "Buttons: internal pull-ups, pressed = 0.", size=10)
     svg.text(lx, ly + 22 + 20 * len(ws) + 26, "All GND pins are common.", size=10)
-    svg.add("</svg>")
-    return "\n".join(svg.items) + "\n"
 
 
 # --- Wokwi -----------------------------------------------------------------
