@@ -16,8 +16,8 @@ import sys
 
 from host_tools import UserError
 from host_tools.support.folders import check_writable
-from host_tools.support.saves import BoardSource, DirSource, read_match
 from host_tools.support.matchstats import cappotto_side, match_stats
+from host_tools.support.saves import BoardSource, DirSource, read_match
 from host_tools.support.seats import seat_label, side_label
 
 # Trump names by card style (matchoptions.CARDS_SPANISH, CARDS_FRENCH), by suit number.
