@@ -25,6 +25,7 @@ import gc
 from binascii import hexlify
 
 import webhost
+# host_tools/device/pcboard.py, which `tanteador web` bundles beside this module.
 from pcboard import PCBoard
 
 from tanteador.app import App
