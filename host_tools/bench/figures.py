@@ -76,8 +76,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         ck = benchtime.checks(tree, 3 if quick else 9)
         say("booting from .py and .mpy")
         bt = benchtime.boot(mp["state"], work, tree, 1 if quick else 5)
-        ev = max(mp["events"], 1)
-        hands_done = max(mp["hands"], 1)
+        m = _match_figures(mp, least, mods)
         res = {
             "version": 1,
             "quick": quick,
@@ -85,22 +84,11 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
             "heapsize": heapsize,
             "match": {"players": benchmatch.BENCH_OPTS["players"], "sides": "pairs", "hands": mp["hands"],
                       "events": mp["events"], "script_lines": text.count("\n")},
-            "heap": {"baseline": mp["base"], "boot": mp["boot"], "peak": mp["peak"],
-                     "firmware_boot": mp["boot"] - mp["base"], "firmware_peak": mp["peak"] - mp["base"],
-                     "peak_hand": mp["peak_hand"], "end": mp["end"], "min_heapsize_kb": least,
-                     "modules_total": sum(n for _, n in mods), "modules": mods},
+            "heap": m["heap"],
             "heap32": heap32,
             "presses": pr,
-            "flash": {"commits": mp["commits"], "files_written": mp["opens"], "bytes": mp["bytes"],
-                      "bytes_per_hand": round(mp["bytes"] / hands_done, 1),
-                      "writes_per_commit": round(mp["opens"] / max(mp["commits"], 1), 2),
-                      "renames": mp["renames"], "state_bytes": mp["state_bytes"]},
-            "display": {"events": mp["events"], "redraws": mp["shows"],
-                        "redraws_per_press": round(mp["shows"] / ev, 2),
-                        "full_bytes_per_press": round(mp["shows"] * 1024 / ev, 1),
-                        "page_bytes_per_press": round(mp["pages"] * 128 / ev, 1),
-                        "pages_per_redraw": round(mp["pages"] / max(mp["shows"], 1), 2),
-                        "same_shows": mp["same_shows"], "idle_shows": mp["idle_shows"]},
+            "flash": m["flash"],
+            "display": m["display"],
             "work": {"mp": benchtime.work_ratios(mpt), "cpython": benchtime.work_ratios(cpt)},
             "boot": bt,
             "checks": ck,
@@ -113,7 +101,31 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _match_figures(mp, least, mods):
+    """The heap, flash and display figures of the match played on the unix port (``mp``), with
+    the smallest heap it completes in (``least``) and the heap by module (``mods``)."""
+    ev = max(mp["events"], 1)
+    hands_done = max(mp["hands"], 1)
+    return {
+        "heap": {"baseline": mp["base"], "boot": mp["boot"], "peak": mp["peak"],
+                 "firmware_boot": mp["boot"] - mp["base"], "firmware_peak": mp["peak"] - mp["base"],
+                 "peak_hand": mp["peak_hand"], "end": mp["end"], "min_heapsize_kb": least,
+                 "modules_total": sum(n for _, n in mods), "modules": mods},
+        "flash": {"commits": mp["commits"], "files_written": mp["opens"], "bytes": mp["bytes"],
+                  "bytes_per_hand": round(mp["bytes"] / hands_done, 1),
+                  "writes_per_commit": round(mp["opens"] / max(mp["commits"], 1), 2),
+                  "renames": mp["renames"], "state_bytes": mp["state_bytes"]},
+        "display": {"events": mp["events"], "redraws": mp["shows"],
+                    "redraws_per_press": round(mp["shows"] / ev, 2),
+                    "full_bytes_per_press": round(mp["shows"] * 1024 / ev, 1),
+                    "page_bytes_per_press": round(mp["pages"] * 128 / ev, 1),
+                    "pages_per_redraw": round(mp["pages"] / max(mp["shows"], 1), 2),
+                    "same_shows": mp["same_shows"], "idle_shows": mp["idle_shows"]},
+    }
+
+
 def _mp_version():
+    """The unix port's MicroPython version, or None when it does not answer."""
     rc, out, _ = mplane.run_code("import sys; print('.'.join(str(x) for x in sys.implementation.version[:3]))")
     return out.strip() if rc == 0 else None
 
