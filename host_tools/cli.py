@@ -1,4 +1,4 @@
-"""The `tanteador` command: sim, screens, flash, pull, names, event, bench, web."""
+"""The `tanteador` command: sim, screens, flash, pull, names, web, event, bench, from one table."""
 
 import argparse
 import importlib
@@ -7,15 +7,8 @@ import sys
 from host_tools import VERSION, UsageError, UserError, firmware_paths
 
 
-def _parser():
-    p = argparse.ArgumentParser(
-        prog="tanteador",
-        description="Tanteador, a Brisca and Briscola scorekeeper: simulator and device tools.",
-    )
-    p.add_argument("--version", action="version", version="tanteador " + VERSION)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    sub.required = True
-
+def _sim_args(sub):
+    """`tanteador sim`'s arguments."""
     s = sub.add_parser("sim", help="play the device in this terminal, or run a button script",
                        description="Play the device in this terminal, or run a scripted list of button "
                                    "events (see the README for the format).")
@@ -40,12 +33,18 @@ def _parser():
     s.add_argument("--braille", action="store_true", default=None,
                    help="compact Braille view for small terminals (automatic below 130x38)")
 
+
+def _screens_args(sub):
+    """`tanteador screens`'s arguments."""
     g = sub.add_parser("screens", help="render every screen in every language to PNG")
     g.add_argument("dir", metavar="DIR", help="folder to write into: DIR/<lang>/ for each language, or DIR itself "
                    "for a single --lang")
     g.add_argument("--scale", type=int, default=4, metavar="N")
     g.add_argument("--lang", metavar="CODES", help="only these languages, e.g. en,es")
 
+
+def _flash_args(sub):
+    """`tanteador flash`'s arguments."""
     f = sub.add_parser("flash", help="put the firmware on a connected Pico (MicroPython)")
     f.add_argument("--port", metavar="P", help="serial port (default: the first board found)")
     f.add_argument("--no-mip", action="store_true", help="do not install the ssd1306 driver with mip")
@@ -56,16 +55,25 @@ def _parser():
                     help="board file for a device wired otherwise (hardware/boards/); kept on later flashes")
     fb.add_argument("--default-board", action="store_true", help="remove the board file: the default wiring")
 
+
+def _pull_args(sub):
+    """`tanteador pull`'s arguments."""
     u = sub.add_parser("pull", help="copy the match history off the board; export CSV, JSON, PNG charts")
     u.add_argument("--port", metavar="P")
     u.add_argument("--out", metavar="DIR", default="tanteador-data", help="where to put it (default: %(default)s)")
     u.add_argument("--from-dir", metavar="DIR", help="read a flash folder (e.g. the simulator's) instead of a board")
 
+
+def _names_args(sub):
+    """`tanteador names`'s arguments."""
     n = sub.add_parser("names", help="set the player names the device offers")
     n.add_argument("names", metavar="NAMES", help="comma-separated, e.g. 'Ana,Luis,Mª José' ('' clears the list)")
     n.add_argument("--port", metavar="P")
     n.add_argument("--flash", metavar="DIR", help="write into a flash folder (e.g. the simulator's) instead of a board")
 
+
+def _web_args(sub):
+    """`tanteador web`'s arguments."""
     w = sub.add_parser("web", help="the device as a web page: serve it here, or write it as a static folder",
                        description="Serve the device as a web page on this machine (the address is printed), "
                                    "or write it as a static folder for any web host.")
@@ -73,24 +81,55 @@ def _parser():
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
     w.add_argument("--port", type=int, default=8000, help="port (default: %(default)s; 0 picks a free one)")
 
+
+def _event_args(sub):
+    """`tanteador event` in the list of commands: it parses its own words."""
     sub.add_parser("event", help="a club evening or a tournament: pairings, pushes, results, standings",
                    add_help=False).add_argument("rest", nargs=argparse.REMAINDER)
 
+
+def _bench_args(sub):
+    """`tanteador bench` in the list of commands: it parses its own words."""
     b = sub.add_parser("bench", help="measure speed and memory on this PC (MicroPython unix and WebAssembly ports), "
                                         "or on a board with --port",
                        add_help=False)
     b.add_argument("rest", nargs=argparse.REMAINDER)
+
+
+# The subcommands, in the order --help lists them: the name, the module
+# under host_tools.commands whose ``main`` runs it, what adds its arguments,
+# and whether that ``main`` takes the parsed arguments or, for the commands
+# that parse their own words (options grouped in subcommands), the words
+# after the name.
+COMMANDS = (
+    ("sim", "sim", _sim_args, True),
+    ("screens", "screens", _screens_args, True),
+    ("flash", "flash", _flash_args, True),
+    ("pull", "pull", _pull_args, True),
+    ("names", "names", _names_args, True),
+    ("web", "web", _web_args, True),
+    ("event", "event.cli", _event_args, False),
+    ("bench", "bench", _bench_args, False),
+)
+# name: (module, takes parsed arguments)
+MODULES = {name: (module, parsed) for name, module, _, parsed in COMMANDS}
+
+
+def _parser():
+    p = argparse.ArgumentParser(
+        prog="tanteador",
+        description="Tanteador, a Brisca and Briscola scorekeeper: simulator and device tools.",
+    )
+    p.add_argument("--version", action="version", version="tanteador " + VERSION)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for _, _, add_arguments, _ in COMMANDS:
+        add_arguments(sub)
     return p
 
 
-# Each subcommand's module under host_tools.commands; its ``main`` takes the
-# parsed arguments, or, for the commands that parse their own words (their
-# options are many, or grouped in subcommands), the words after their name.
-PARSED = {"sim": "sim", "screens": "screens", "flash": "flash", "pull": "pull", "names": "names", "web": "web"}
-OWN_WORDS = {"bench": "bench", "event": "event.cli"}
-
-
 def _command(module):
+    """The module under host_tools.commands that runs a subcommand, imported when it is asked for."""
     return importlib.import_module("host_tools.commands." + module)
 
 
@@ -103,16 +142,16 @@ def main(argv=None):
     if argv is None:
         argv = sys.argv[1:]
     argv = list(argv)
-    if argv and argv[0] in OWN_WORDS:
+    if argv and argv[0] in MODULES and not MODULES[argv[0]][1]:
         try:
             firmware_paths()
         except UserError as e:
             return _say(argv[0], e)
-        return _command(OWN_WORDS[argv[0]]).main(argv[1:]) or 0
+        return _command(MODULES[argv[0]][0]).main(argv[1:]) or 0
     args = _parser().parse_args(argv)
     try:
         firmware_paths()
-        return _command(PARSED[args.command]).main(args)
+        return _command(MODULES[args.command][0]).main(args)
     except UserError as e:
         return _say(args.command, e)
     except KeyboardInterrupt:
