@@ -11,8 +11,7 @@ from host_tools.harness import matchplan
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
-HERE = os.path.dirname(os.path.abspath(__file__))
-EXAMPLE = os.path.join(os.path.dirname(HERE), "host_tools", "examples", "chiamata")
+EXAMPLE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host_tools", "examples", "chiamata")
 
 
 def _table(tmp_path, players=5, goal=GOAL_HANDS, target=9, **kw):

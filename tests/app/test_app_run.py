@@ -79,7 +79,7 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
         raise KeyboardInterrupt()
 
     monkeypatch.setattr(app_mod, "run", run)
-    path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
     with open(path) as f:
         code = compile(f.read(), path, "exec")
     with pytest.raises(KeyboardInterrupt):

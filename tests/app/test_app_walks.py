@@ -14,23 +14,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from app_helpers import boot, play, reboot
+from walkplan import DEEPEST, OPEN, STEPS
 
 from tanteador import savefile
 
-STEPS = ("UP", "DOWN", "OK", "BACK", "long OK", "hold UP 1000", "hold DOWN 1000", "wait 3s",
-         "reboot")
 _BASES = ("table", "setup", "matchend")
-# The deepest stack a walk can build: table, history, hand editor, entry, trump, a notice.
-DEEPEST = 6
-
-
-# Where a walk starts, and the presses that open it: a screen on a match of
-# three hands counted (70-50, 60-60, 80-40), or on a fresh setup.
-_HANDS = "OK; OK; DOWN; OK; UP x10; OK; DOWN; OK; OK; DOWN; OK; UP x20; OK"
-OPEN = {"table": _HANDS, "menu": _HANDS + "; long OK", "settings": _HANDS + "; long OK; DOWN x3; OK",
-        "history": _HANDS + "; long OK; DOWN x2; OK",
-        "handedit": _HANDS + "; long OK; DOWN x2; OK; UP; OK",
-        "setup": "wait 1", "names": "UP x3; OK"}
 
 
 def _check(app):

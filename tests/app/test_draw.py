@@ -11,7 +11,7 @@ import framebuf
 from host_tools.harness import mplane
 from tanteador import draw, fonts, icons
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 ACCENTED = "áéíóúàèìòùâêîôûãõçñüïëÿÁÉÍÓÚÀÈÌÒÙÂÊÎÔÛÃÕÇÑÜÏËŸ"
 SIGNS = "œŒ¿¡º ª·«»–’…€"

@@ -31,7 +31,7 @@ from storekit import figure
 EVENTS = int(os.environ.get("TANTEADOR_RANDOM_EVENTS", "1000"))
 IMPL = os.environ.get("TANTEADOR_RANDOM_IMPL", "mp")
 pytestmark = [pytest.mark.micropython, pytest.mark.slow] if IMPL == "mp" else pytest.mark.slow
-HERE = os.path.dirname(os.path.abspath(__file__))
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the shared helpers
 STEPS = 250
 REPLY_S = 60
 
@@ -61,7 +61,7 @@ class Remote:
         from host_tools.harness import mplane
 
         argv = [mplane.require_micropython(), "-X", "heapsize=512K",
-                os.path.join(HERE, "random_agent.py"), root]
+                os.path.join(TESTS, "random_agent.py"), root]
         self.proc = subprocess.Popen(argv, env=mplane.mp_env(), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
         self.lines = queue.Queue()

@@ -401,7 +401,7 @@ def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     from host_tools.harness import mplane
     from tanteador.buttons import RING_SIZE as SIZE
 
-    prog = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_irq_lock.py")
+    prog = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mp_irq_lock.py")
     argv = [mplane.require_micropython(), "-X", "heapsize=190K", prog, str(tmp_path / "tt")]
     proc = subprocess.run(argv, env=mplane.mp_env([mplane.FIRMWARE]), capture_output=True, text=True,
                           timeout=120)

@@ -13,7 +13,7 @@ import pytest
 from tanteador import i18n
 from tanteador.rules import HINTS
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware", "tanteador")
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware", "tanteador")
 ID = re.compile(r"^([A-Z][A-Z0-9_]*) = const\((\d+)\)", re.M)
 LINE = re.compile(r'^    "(.*)\\n"  # ([A-Z][A-Z0-9_]*)$')
 SPEC = re.compile(r"%[-+ #0]*\d*(?:\.\d+)?[a-zA-Z%]")

@@ -293,7 +293,7 @@ def test_frozen_probe_on_real_micropython_ignores_the_filesystem_copy():
     assert out.split() == ["None", repr(flash.VERSION)]
 
 
-BOARDS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "hardware", "boards")
+BOARDS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "hardware", "boards")
 BOARD_FILE = "/tanteador_board.py"
 
 

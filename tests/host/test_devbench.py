@@ -14,7 +14,7 @@ from host_tools.bench import devbench
 from host_tools.harness import matchplan, mplane
 from host_tools.support import link as linkmod
 
-TESTS = os.path.dirname(os.path.abspath(__file__))
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run_program(args, tree=None, entry="main"):

@@ -19,7 +19,7 @@ import pytest
 
 pytestmark = pytest.mark.slow
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 STUBS_DIST = "micropython-rp2-rpi_pico-stubs"
 
 

@@ -1,10 +1,7 @@
 """A whole match on the real MicroPython unix port, held to a Pico's heap."""
 
-import pytest
-
 from host_tools.harness import mplane
 
-pytestmark = pytest.mark.micropython
 
 CODE = """
 import gc, json

@@ -1,15 +1,13 @@
-"""A few of the random walks of test_app_walks on the MicroPython unix port,
+"""A few of the random walks of tests/app/test_app_walks.py on the MicroPython unix port,
 held to a Pico's heap: the same checks after every step."""
 
 import json
 import random
 
-import pytest
-import test_app_walks as walks
+import walkplan as walks
 
 from host_tools.harness import mplane
 
-pytestmark = pytest.mark.micropython
 
 CODE = """
 import gc, json, os

@@ -3,12 +3,8 @@ files a Pico runs: the same saved document as CPython gives."""
 
 import json
 
-import pytest
-
 from host_tools.harness import matchplan, mplane
 from tanteador.match import Match
-
-pytestmark = pytest.mark.micropython
 
 
 def _canon(obj):

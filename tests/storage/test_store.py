@@ -345,7 +345,7 @@ def test_smoke_script_with_power_cuts(tmp_path, impl):
 
     from host_tools.harness import mplane
 
-    smoke = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mp_store_smoke.py")
+    smoke = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mp_store_smoke.py")
     if impl == "mp":
         argv = [mplane.require_micropython(), "-X", "heapsize=190K"]
         env = mplane.mp_env()

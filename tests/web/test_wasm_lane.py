@@ -32,7 +32,6 @@ def runs(tmp_path_factory):
     return out
 
 
-@pytest.mark.web
 def test_both_ways_of_loading_play_the_whole_match(runs):
     for label in ("mpy", "rom"):
         r = runs[label]
@@ -42,7 +41,6 @@ def test_both_ways_of_loading_play_the_whole_match(runs):
             assert r[k] == runs["unix"][k], (label, k)
 
 
-@pytest.mark.web
 def test_heap_figures_are_a_32_bit_machine_s(runs):
     mpy, rom, unix = runs["mpy"], runs["rom"], runs["unix"]
     for r in (mpy, rom):
@@ -53,7 +51,6 @@ def test_heap_figures_are_a_32_bit_machine_s(runs):
     assert unix["boot"] - unix["base"] > mpy["boot"] - mpy["base"]
 
 
-@pytest.mark.web
 def test_every_screen_visited_leaves_only_a_residue(runs):
     """Modules loaded once and unloaded again, as the app does with screens, are freed but for their names."""
     for label in ("mpy", "rom"):
@@ -61,6 +58,7 @@ def test_every_screen_visited_leaves_only_a_residue(runs):
         assert r["end"] <= r["visited"] < r["end"] + 8 * 1024, label
 
 
+@pytest.mark.cpython
 def test_missing_port_says_how_to_install(monkeypatch):
     monkeypatch.setattr(wasmport, "PACKAGE", "/nonexistent/micropython.mjs")
     with pytest.raises(wasmport.WasmMissing, match="npm ci --prefix host_tools/wasm"):

@@ -24,7 +24,6 @@ import webdrive
 from host_tools import cli
 from host_tools.support import webpage
 
-pytestmark = pytest.mark.web
 
 SEED = 3
 # Setup and draw; a hand won on a long hold (a long press: 10, held on or not); the menu (long OK)
