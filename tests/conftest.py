@@ -1,15 +1,17 @@
-import os, sys
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import os
+import sys
+
+import pytest
+
+from host_tools import firmware_paths
+
 # The firmware and the stand-ins, as the tanteador command puts them; tests/
 # itself, so that the shared helpers (fakeboard, webdrive, app_helpers, ...)
 # import from every folder.
-for sub in ("firmware", os.path.join("host_tools", "standins"), "tests"):
-    p = os.path.join(ROOT, sub)
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
-
-import pytest
+firmware_paths()
+TESTS = os.path.dirname(os.path.abspath(__file__))
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)
 
 
 @pytest.fixture(scope="session")
