@@ -4,7 +4,7 @@ The firmware is not copied into this package: the tools find it next to
 ``host_tools/`` in the repository, which is why the project is installed
 editable (``pip install -e .``).
 
-The layer map (tests/test_layers.py holds the code to it): each package,
+The layer map (tests/host/test_layers.py holds the code to it): each package,
 then the packages it may import from. Nothing imports from a layer above
 it, a shipped command never imports the test lanes (harness) but through
 the bench, and one command or generator never imports another: what two
