@@ -6,7 +6,7 @@ import pytest
 from host_tools import firmware_paths
 
 # The firmware and the stand-ins, as the tanteador command puts them; tests/
-# itself, so that the shared helpers (fakeboard, webdrive, app_helpers, ...)
+# itself, so that the modules the folders share (fakeboard, webdrive, ...)
 # import from every folder.
 firmware_paths()
 TESTS = os.path.dirname(os.path.abspath(__file__))

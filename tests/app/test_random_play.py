@@ -31,7 +31,7 @@ from storekit import figure
 EVENTS = int(os.environ.get("TANTEADOR_RANDOM_EVENTS", "1000"))
 IMPL = os.environ.get("TANTEADOR_RANDOM_IMPL", "mp")
 pytestmark = [pytest.mark.micropython, pytest.mark.slow] if IMPL == "mp" else pytest.mark.slow
-TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the shared helpers
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the modules the test folders share
 STEPS = 250
 REPLY_S = 60
 
