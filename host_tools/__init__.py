@@ -1,8 +1,22 @@
-"""The PC side of Tanteador: the `tanteador` command (sim, screens, flash, pull, names, bench).
+"""The PC side of Tanteador: the `tanteador` command (sim, screens, flash, pull, names, web, event, bench).
 
 The firmware is not copied into this package: the tools find it next to
 ``host_tools/`` in the repository, which is why the project is installed
 editable (``pip install -e .``).
+
+The layer map (tests/host/test_layers.py holds the code to it): each package,
+then the packages it may import from. Nothing imports from a layer above
+it, a shipped command never imports the test lanes (harness) but through
+the bench, and one command or generator never imports another: what two
+of them share lives in support. This module's names are free to all.
+
+    cli         commands
+    commands    bench support device
+    generators  support device
+    bench       harness support device
+    harness     support device
+    support
+    device
 """
 
 import os

@@ -1,12 +1,17 @@
-import os, sys
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for sub in ("firmware", os.path.join("host_tools", "standins")):
-    p = os.path.join(ROOT, sub)
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
+import os
+import sys
 
 import pytest
+
+from host_tools import firmware_paths
+
+# The firmware and the stand-ins, as the tanteador command puts them; tests/
+# itself, so that the modules the folders share (fakeboard, webdrive, ...)
+# import from every folder.
+firmware_paths()
+TESTS = os.path.dirname(os.path.abspath(__file__))
+if TESTS not in sys.path:
+    sys.path.insert(0, TESTS)
 
 
 @pytest.fixture(scope="session")
@@ -22,12 +27,12 @@ def mpy_tree(tmp_path_factory):
     return str(tree)
 
 
-# The lanes that need more than CPython, as registered in pyproject.toml.
-OTHER_LANES = ("micropython", "web")
-
-
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
-    """Every test of no other lane is on the CPython lane (`-m cpython`)."""
-    for item in items:
-        if not any(item.get_closest_marker(lane) for lane in OTHER_LANES):
-            item.add_marker(pytest.mark.cpython)
+    """Every test is on a lane: its own mark, or its folder's (each folder's conftest.py gives one)."""
+    from lanemark import has_lane
+
+    lost = [item.nodeid for item in items if not has_lane(item)]
+    if lost:
+        raise pytest.UsageError("tests on no lane (put them in a folder whose conftest.py gives one, "
+                                "see tests/lanemark.py): " + ", ".join(lost[:5]))

@@ -1,6 +1,6 @@
 """The whole app on a host board, played by button events, checked after each.
 
-Runs on CPython (imported by tests/test_random_play.py) and on the
+Runs on CPython (imported by tests/app/test_random_play.py) and on the
 MicroPython unix port as a line-protocol server, which is how the
 hypothesis state machine drives it quickly::
 

@@ -14,8 +14,8 @@ import pytest
 from host_tools.device import script
 from PIL import Image
 
-from host_tools.commands import sim, web
-from host_tools.support import render
+from host_tools.commands import sim
+from host_tools.support import render, webpage
 
 CHROMIUM_HINT = ("the browser tests need Chromium and Playwright: "
                  "`apt-get install chromium` and `pip install -e \".[test]\"` "
@@ -68,7 +68,7 @@ def store(page, name, entry):
 @pytest.fixture(scope="module")
 def url():
     """The page, built and served on this machine for the module's tests."""
-    with web.temporary_site() as httpd:
+    with webpage.temporary_site() as httpd:
         yield "http://127.0.0.1:%d/" % httpd.server_address[1]
 
 

@@ -3,7 +3,7 @@
 The modules in layers, lowest first. A module imports only from its own
 layer and those below it, never from one above; the only import circles
 are the two marked (a module and the companion it hands its rarely run or
-bulky part to). tests/test_layers.py holds every firmware module to this
+bulky part to). tests/host/test_layers.py holds every firmware module to this
 map: a new module gets a line here.
 
     base      tanteador config

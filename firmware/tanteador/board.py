@@ -4,6 +4,36 @@ This is the only module that touches ``machine`` or the ``ssd1306`` driver;
 everything above it gets plain values (button levels, milliseconds) and a
 FrameBuffer-compatible display. It is wired as config.py says, or as the
 device's board file says over that (``WIRING``, see tanteador.wiring).
+
+The board contract: what the app, its screens and the boot frame use of a
+board. The Pico's Board below keeps it, and so do the PC's boards, the
+simulator's HostBoard and the web page's WebBoard (their shared part is
+host_tools/device/pcboard.py); a test holds every board to this list.
+
+Every board has:
+
+    name                a short word for the About screen: "pico", "host", "web"
+    fs                  the flash folder the store writes (tanteador.flashfs.DirFS or alike)
+    display             a framebuf.FrameBuffer the Painter draws on
+    buffer              the 1024 MONO_VLSB bytes behind display; the boot frame keeps them
+    buttons()           levels of UP, DOWN, OK, BACK now; True = pressed
+    take_edges(sink)    sink(button, pressed, t_ms) per edge since the last call, oldest
+                        first, stamped on the ticks_ms clock
+    edge_overflows      edges lost because the ring was full
+    ticks_ms()          milliseconds since boot, never wrapping
+    show()              send what changed in buffer to the glass
+    contrast(v)         brightness 0..255
+    power(on)           light (True) or blank (False) the panel
+    tone(freq)          a square wave of freq Hz on the buzzer; 0 = silent
+    feed()              feed the watchdog: once per pass of the app's loop
+    mem_free()          free heap in bytes, or None where the port cannot tell
+
+A board may have (the app looks with getattr and does without):
+
+    rand_below(n)       a random int in 0..n-1 for the draws, else a generator
+                        seeded from the boot time
+    nap(ms)             light-sleep while the panel is blank; True if it slept
+    close()             the loop has ended: silence, free the interrupts, stop the watchdog
 """
 
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32

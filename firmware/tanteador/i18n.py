@@ -6,7 +6,7 @@ drops the previous one, which keeps the heap small on the device.
 
 A language module is one string, a text per line in the order of the ids;
 each line carries its id's name as a comment (gone once compiled), and
-tests/test_catalogue.py checks those names against the ids below, and the
+tests/engine/test_catalogue.py checks those names against the ids below, and the
 ``%`` specifiers and ``|`` values of every text against English. A new text:
 a name here (the next number, COUNT one up) and a tagged line at the same
 place in all five modules.

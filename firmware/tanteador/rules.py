@@ -42,7 +42,7 @@ HINTS = ("rm2", "undrawn1", "rm89", "undrawn3", "rm2s")
 
 
 # Tables written out rather than worked out at boot (that took tens of ms
-# on the Pico); tests/test_rules.py works each of them out again from the
+# on the Pico); tests/engine/test_rules.py works each of them out again from the
 # cards.
 # The search keeps the cards left in one int, four bits a type (kings,
 # knights, jacks, aces, threes, from bit 0) and the count of cards from bit

@@ -1,123 +1,16 @@
-"""``tanteador bench``: the figures that matter on the device, measured on MicroPython.
+"""``tanteador bench``: the figures that matter on the device, printed against their targets.
 
-Prints a table beside the targets and writes the figures as JSON (``--json``)
-and Markdown (``--md``):
-
-heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
-          30-hand match sampled after every script line. On a 32-bit
-          MicroPython (the WebAssembly port, pointers and heap blocks sized
-          as on a Pico) with the .mpy files `tanteador flash` installs, and
-          with the same files in a ROMFS image, where code runs in place as
-          in a build with the firmware frozen in; on the 64-bit unix port
-          from the sources (-X heapsize=190K); and the smallest -X heapsize
-          with which that match still completes on the .mpy files there
-          (bisection).
-hands     steps and seconds a player spends on a whole hand, table to table:
-          see host_tools/harness/handsteps.py.
-flash     bytes written per recorded hand, files written per committed
-          action, size of state.json after the match.
-display   redraws per button event, bytes that would go to the OLED per
-          event (a full frame of 1024 B per redraw, or only changed pages
-          of 128 B), redraws that changed nothing.
-work      time to handle an event and redraw, on MicroPython and CPython,
-          as a ratio to a reference loop timed in the same run.
-checks    time of the hand check (rules.check_points, run when OK records
-          a hand) on the slowest points of every setup, on MicroPython from
-          the .mpy files, as an RP2040 estimate.
-boot      time from the first firmware import to the first frame on
-          MicroPython, as a ratio to the reference loop, from .py sources
-          and from a tree precompiled by mpy-cross.
-
-With ``--port`` the same kind of match is timed on a connected board
-instead, beside these estimates (host_tools/harness/devbench.py).
+What is measured, and how, is host_tools/bench/figures.py; with ``--port``
+the same kind of match is timed on a connected board instead
+(host_tools/bench/devbench.py). The table is printed, the figures written as
+JSON (``--json``) and Markdown (``--md``).
 """
 
 import argparse
 import json
-import os
-import shutil
 import sys
-import tempfile
 
-from host_tools.harness import benchheap, benchmatch, benchreport, benchtime, handsteps, mplane, wasmlane
-from host_tools.harness.mpytree import compile_tree
-
-
-def measure(hands=30, quick=False, heapsize="190K", log=None):
-    """Every figure, as a dict (see the module docstring)."""
-    say = log or (lambda s: None)
-    if quick:
-        hands = min(hands, 6)
-    work = tempfile.mkdtemp(prefix="tt-bench-")
-    try:
-        flash = os.path.join(work, "flash")
-        say("writing the %d-hand match script" % hands)
-        doc, text = benchmatch.bench_match(hands, flash)
-        say("playing it on MicroPython (heap after every script line)")
-        mp = benchmatch.play("mp", doc, text, flash, heapsize=heapsize, heap=True, state=True)
-        say("playing it on the 32-bit WebAssembly MicroPython, as .mpy files and as a ROMFS image")
-        tree = os.path.join(work, "mpy")
-        compile_tree(tree)
-        romfs = os.path.join(work, "firmware.romfs")
-        wasmlane.make_romfs(tree, romfs)
-        heap32 = {"mpy": benchheap.play32(doc, text, flash, tree),
-                  "rom": benchheap.play32(doc, text, flash, tree, romfs=romfs),
-                  "romfs_bytes": os.path.getsize(romfs)}
-        say("timing it on MicroPython (the .mpy files) and CPython")
-        mpt = benchmatch.timed_play(doc, text, flash, heapsize, tree, 1 if quick else 5)
-        cpt = benchmatch.play("cpython", doc, text, flash, heap=False, timing=True)
-        say("tapping a match at 60 ms down / 60 ms up against 300 ms redraws")
-        tp = benchmatch.taps(work)
-        say("bisecting the smallest heap")
-        least = benchmatch.min_heap(doc, text, flash, mp["hands"], tree, step=48 if quick else 1)
-        say("searching the cheapest way to every hand, table to table")
-        pr = handsteps.measure(flash, kmax=40, quick=quick)
-        say("weighing each module")
-        mods = benchheap.module_heap()
-        say("timing the hand check on the slowest points of every setup")
-        ck = benchtime.checks(tree, 3 if quick else 9)
-        say("booting from .py and .mpy")
-        bt = benchtime.boot(mp["state"], work, tree, 1 if quick else 5)
-        ev = max(mp["events"], 1)
-        hands_done = max(mp["hands"], 1)
-        res = {
-            "version": 1,
-            "quick": quick,
-            "micropython": _mp_version(),
-            "heapsize": heapsize,
-            "match": {"players": benchmatch.BENCH_OPTS["players"], "sides": "pairs", "hands": mp["hands"],
-                      "events": mp["events"], "script_lines": text.count("\n")},
-            "heap": {"baseline": mp["base"], "boot": mp["boot"], "peak": mp["peak"],
-                     "firmware_boot": mp["boot"] - mp["base"], "firmware_peak": mp["peak"] - mp["base"],
-                     "peak_hand": mp["peak_hand"], "end": mp["end"], "min_heapsize_kb": least,
-                     "modules_total": sum(n for _, n in mods), "modules": mods},
-            "heap32": heap32,
-            "presses": pr,
-            "flash": {"commits": mp["commits"], "files_written": mp["opens"], "bytes": mp["bytes"],
-                      "bytes_per_hand": round(mp["bytes"] / hands_done, 1),
-                      "writes_per_commit": round(mp["opens"] / max(mp["commits"], 1), 2),
-                      "renames": mp["renames"], "state_bytes": mp["state_bytes"]},
-            "display": {"events": mp["events"], "redraws": mp["shows"],
-                        "redraws_per_press": round(mp["shows"] / ev, 2),
-                        "full_bytes_per_press": round(mp["shows"] * 1024 / ev, 1),
-                        "page_bytes_per_press": round(mp["pages"] * 128 / ev, 1),
-                        "pages_per_redraw": round(mp["pages"] / max(mp["shows"], 1), 2),
-                        "same_shows": mp["same_shows"], "idle_shows": mp["idle_shows"]},
-            "work": {"mp": benchtime.work_ratios(mpt), "cpython": benchtime.work_ratios(cpt)},
-            "boot": bt,
-            "checks": ck,
-            "rp2040": benchtime.rp2040(mpt),
-            "taps": dict(tp, overflows_match=mpt["overflows"]),
-        }
-        res["targets"] = benchreport.check_targets(res)
-        return res
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-
-
-def _mp_version():
-    rc, out, _ = mplane.run_code("import sys; print('.'.join(str(x) for x in sys.implementation.version[:3]))")
-    return out.strip() if rc == 0 else None
+from host_tools.bench import benchreport, figures
 
 
 def main(argv=None):
@@ -128,26 +21,25 @@ def main(argv=None):
     ap.add_argument("--md", metavar="FILE", help="write the table as Markdown (for host_tools/docs/benchmark.md)")
     ap.add_argument("--port", metavar="P",
                     help="measure on the board on serial port P (the flashed firmware) and print the figures "
-                         "beside this PC's RP2040 estimates (host_tools/harness/devbench.py)")
+                         "beside this PC's RP2040 estimates (host_tools/bench/devbench.py)")
     ap.add_argument("--hands", type=int, default=None,
                     help="hands in the measured match (default 30; with --port 6)")
     ap.add_argument("--heapsize", default="190K", help="MicroPython heap (default 190K, a Pico's)")
     ap.add_argument("--quick", action="store_true", help="fewer samples: a smoke run, not figures")
     ap.add_argument("-q", "--quiet", action="store_true")
     a = ap.parse_args(argv)
-    try:
-        mplane.find_micropython()
-    except mplane.MicroPythonMissing as e:
-        print(e, file=sys.stderr)
+    missing = figures.lane_missing()
+    if missing:
+        print(missing, file=sys.stderr)
         return 2
     if a.port:
-        from host_tools.harness import devbench
+        from host_tools.bench import devbench
 
         return devbench.main(a)
     if a.hands is None:
         a.hands = 30
     log = None if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))
-    r = measure(a.hands, a.quick, a.heapsize, log)
+    r = figures.measure(a.hands, a.quick, a.heapsize, log)
     command = "tanteador bench"
     if a.quick:
         command += " --quick"
@@ -164,7 +56,3 @@ def main(argv=None):
         with open(a.md, "w") as f:
             f.write(benchreport.markdown(r, command))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,15 +20,17 @@ import errno
 import hashlib
 import os
 
-from host_tools import FIRMWARE, VERSION, UsageError, UserError, firmware_paths
+from host_tools import FIRMWARE, VERSION, UsageError, UserError
 from host_tools.support import link as linkmod
+from host_tools.support.appfiles import (
+    DRIVER_FILES, board_file_path, code_files, default_wiring, firmware_modules, local_board_file, needs_ssd1306,
+)
 from host_tools.support.driver import MIP_INDEX
 from host_tools.support.mpybuild import board_mpy, build, compilers, firmware_files
 
 CODE_DIR = "/tanteador"
 DRIVER_URL = "https://raw.githubusercontent.com/micropython/micropython-lib/master/micropython/drivers/display/ssd1306/ssd1306.py"
 MARGIN = 8192  # littlefs needs whole blocks and room for metadata
-DRIVER_FILES = ("/lib/ssd1306.mpy", "/lib/ssd1306.py", "/ssd1306.py", "/ssd1306.mpy")
 # The tag of the first frame a reset shows before the engine loads
 # (tanteador.bootframe): that frame was drawn by the firmware being replaced,
 # so a flash that changes it drops the tag and the new firmware keeps its own.
@@ -39,53 +41,9 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def _firmware():
-    firmware_paths()
-    from tanteador import boardfile, config
-
-    return boardfile, config
-
-
-def code_files(compiler):
-    """{board path: bytes} of main.py and the package as flash copies them: .mpy by ``compiler``, or sources."""
-    return build(firmware_files(FIRMWARE), compiler)
-
-
-def default_wiring():
-    """The firmware's config module: the wiring of a board with no board file."""
-    return _firmware()[1]
-
-
-def board_file_path():
-    """Where a board file goes on the board, the path the firmware looks for."""
-    return default_wiring().BOARD_FILE
-
-
-def local_board_file(path):
-    """(bytes, Wiring) of the board file at ``path``, checked by the firmware's own reader.
-
-    A file the device would refuse is a bad argument: nothing is copied.
-    """
-    boardfile, _ = _firmware()
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-        w = boardfile.read(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
-        raise UsageError("cannot read the board file %s: %s" % (path, e))
-    if w.problems:
-        raise UsageError("the board file %s would stop the board: %s" % (path, "; ".join(w.problems)))
-    return data, w
-
-
-def needs_ssd1306(wiring):
-    """True when the display of ``wiring`` is driven by micropython-lib's ssd1306 module."""
-    return wiring.DISPLAY == "ssd1306"
-
-
 def _wiring_on_board(link, have, board_file):
     """The wiring the board will boot with: its board file's (said when refused), else the default."""
-    boardfile, config = _firmware()
+    boardfile, config = firmware_modules()
     if board_file not in have:
         return config
     w = boardfile.read(link.read(board_file).decode("utf-8", "replace"))
@@ -151,74 +109,17 @@ def main(args, link=None):
         link = linkmod.connect(args.port)
     reset = False
     try:
-        info = link.check()
-        ver = board_mpy(info)
-        print("board: MicroPython %s on %s (%s), .mpy v%s" % (
-            linkmod.vstr(info["version"]), link.port, info["machine"], ver or "?"))
-        frozen = link.frozen_version()
-        if frozen is not None:
-            print("the board's firmware has Tanteador %s frozen in: copying main.py only" % frozen)
-            if frozen != VERSION:
-                print("note: this PC has Tanteador %s; the board runs %s until its firmware is rebuilt "
-                      "(hardware/frozen/README.md)" % (VERSION, frozen))
-            files = build({"/main.py": firmware_files(FIRMWARE)["/main.py"]})
-        else:
-            compiler = None
-            if not args.py and ver is not None:
-                compiler = compilers().get(ver)
-            if compiler is None:
-                print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
-            else:
-                print("precompiling with mpy-cross for .mpy v%s" % ver)
-            files = code_files(compiler)
+        files, frozen = _files_for(link, args)
         watched = ("/main.py", board_file, KEPT_FRAME_TAG) + DRIVER_FILES
         have = link.hashes(dirs=[CODE_DIR], files=watched)
-        if local is not None:
-            files[board_file] = local[0]
-            wiring = local[1]
-            print("board file: %s, as %s" % (args.board, board_file))
-        elif args.default_board:
-            wiring = default_wiring()
-            print("board file: none, the default wiring")
-        else:
-            wiring = _wiring_on_board(link, have, board_file)
+        wiring = _wiring(link, args, local, files, have, board_file)
         if not needs_ssd1306(wiring):
             print("ssd1306 driver: not needed for an %s display" % wiring.DISPLAY.upper())
         elif not args.no_mip and frozen is None:
             if install_driver(link, have):
                 have = link.hashes(dirs=[CODE_DIR], files=watched)
-        changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
-        stale = [p for p in sorted(have) if p.startswith(CODE_DIR + "/") and p not in files]
-        if args.default_board and board_file in have:
-            stale.append(board_file)
-        need = sum(len(files[p]) for p in changed)
-        free = link.free()
-        if need + MARGIN > free + sum(have[p][1] for p in changed + stale if p in have):
-            raise UserError(
-                "the board's flash is full: %d bytes to copy, %d free. Nothing was changed. Free some "
-                "space (`mpremote fs ls :`, `mpremote fs rm :FILE` for files that are not Tanteador's)."
-                % (need, free)
-            )
-        if frozen is not None:
-            # The frozen firmware has its own ssd1306; a copy on the filesystem is dead weight
-            # at best, and in / it would be imported in place of the frozen one.
-            stale += [p for p in DRIVER_FILES if p in have]
-        for p in stale:
-            link.remove(p)
-        if frozen is not None:
-            # Even empty, the folder would be imported as the package in place of the frozen one.
-            link.remove_dirs(CODE_DIR)
-        if changed and KEPT_FRAME_TAG in have:
-            link.remove(KEPT_FRAME_TAG)
-        # main.py last: a board cut off mid-copy does not start half a firmware.
-        order = [p for p in changed if p != "/main.py"] + [p for p in changed if p == "/main.py"]
-        for p in order:
-            parent = p.rsplit("/", 1)[0]
-            _mkdirs(link, parent)
-            link.write(p, files[p])
-            print("  copied %s (%d bytes)" % (p, len(files[p])))
-        print("%d files copied, %d unchanged, %d old files removed; the saved match in /tt/ is kept"
-              % (len(changed), len(files) - len(changed), len(stale)))
+        changed, stale = _plan(link, args, files, have, board_file, frozen)
+        _copy(link, files, have, changed, stale, frozen)
         if not args.no_reset:
             link.reset()
             reset = True
@@ -230,6 +131,82 @@ def main(args, link=None):
             else:
                 link.close()
     return 0
+
+
+def _files_for(link, args):
+    """({path on the board: bytes} to install, the Tanteador version frozen into the board's firmware or None)."""
+    info = link.check()
+    ver = board_mpy(info)
+    print("board: MicroPython %s on %s (%s), .mpy v%s" % (
+        linkmod.vstr(info["version"]), link.port, info["machine"], ver or "?"))
+    frozen = link.frozen_version()
+    if frozen is not None:
+        print("the board's firmware has Tanteador %s frozen in: copying main.py only" % frozen)
+        if frozen != VERSION:
+            print("note: this PC has Tanteador %s; the board runs %s until its firmware is rebuilt "
+                  "(hardware/frozen/README.md)" % (VERSION, frozen))
+        return build({"/main.py": firmware_files(FIRMWARE)["/main.py"]}), frozen
+    compiler = None
+    if not args.py and ver is not None:
+        compiler = compilers().get(ver)
+    if compiler is None:
+        print("copying .py sources (%s)" % ("--py" if args.py else "no mpy-cross for .mpy v%s" % ver))
+    else:
+        print("precompiling with mpy-cross for .mpy v%s" % ver)
+    return code_files(compiler), None
+
+
+def _wiring(link, args, local, files, have, board_file):
+    """The wiring the board will run: --board's file (added to ``files``), the default, or the board's own."""
+    if local is not None:
+        files[board_file] = local[0]
+        print("board file: %s, as %s" % (args.board, board_file))
+        return local[1]
+    if args.default_board:
+        print("board file: none, the default wiring")
+        return default_wiring()
+    return _wiring_on_board(link, have, board_file)
+
+
+def _plan(link, args, files, have, board_file, frozen):
+    """(files to copy, files to remove); UserError, before anything changes, when they would not fit."""
+    changed = [p for p in sorted(files) if have.get(p, (None,))[0] != sha(files[p])]
+    stale = [p for p in sorted(have) if p.startswith(CODE_DIR + "/") and p not in files]
+    if args.default_board and board_file in have:
+        stale.append(board_file)
+    need = sum(len(files[p]) for p in changed)
+    free = link.free()
+    if need + MARGIN > free + sum(have[p][1] for p in changed + stale if p in have):
+        raise UserError(
+            "the board's flash is full: %d bytes to copy, %d free. Nothing was changed. Free some "
+            "space (`mpremote fs ls :`, `mpremote fs rm :FILE` for files that are not Tanteador's)."
+            % (need, free)
+        )
+    if frozen is not None:
+        # The frozen firmware has its own ssd1306; a copy on the filesystem is dead weight
+        # at best, and in / it would be imported in place of the frozen one.
+        stale += [p for p in DRIVER_FILES if p in have]
+    return changed, stale
+
+
+def _copy(link, files, have, changed, stale, frozen):
+    """Remove ``stale``, then write ``changed``, main.py last; print what was done."""
+    for p in stale:
+        link.remove(p)
+    if frozen is not None:
+        # Even empty, the folder would be imported as the package in place of the frozen one.
+        link.remove_dirs(CODE_DIR)
+    if changed and KEPT_FRAME_TAG in have:
+        link.remove(KEPT_FRAME_TAG)
+    # main.py last: a board cut off mid-copy does not start half a firmware.
+    order = [p for p in changed if p != "/main.py"] + [p for p in changed if p == "/main.py"]
+    for p in order:
+        parent = p.rsplit("/", 1)[0]
+        _mkdirs(link, parent)
+        link.write(p, files[p])
+        print("  copied %s (%d bytes)" % (p, len(files[p])))
+    print("%d files copied, %d unchanged, %d old files removed; the saved match in /tt/ is kept"
+          % (len(changed), len(files) - len(changed), len(stale)))
 
 
 def _mkdirs(link, path):

@@ -12,7 +12,7 @@ MicroPython lane replays on the unix port.
 import os
 import tempfile
 
-from host_tools import UsageError, firmware_paths
+from host_tools import UsageError
 from host_tools.support.folders import check_writable
 
 
@@ -23,7 +23,6 @@ def folder_of(out, lang, langs):
 
 def render_all(out, langs=None, scale=4):
     """Write every screen of each language into its folder (folder_of); returns [(lang, id, path)]."""
-    firmware_paths()
     from host_tools.device import gallery
     from host_tools.device.hostboard import HostBoard
     from tanteador import i18n

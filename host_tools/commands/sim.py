@@ -11,7 +11,7 @@ import random
 import sys
 import time
 
-from host_tools import UsageError, UserError, firmware_paths
+from host_tools import UsageError, UserError
 from host_tools.support.folders import check_writable
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3
@@ -31,7 +31,6 @@ def default_flash():
 
 def device_time(draw_ms=None, instant=False):
     """The Pico's cost model for the simulator (None with ``instant``)."""
-    firmware_paths()
     from host_tools.device import devicetime
 
     if instant:
@@ -41,7 +40,6 @@ def device_time(draw_ms=None, instant=False):
 
 def make_app(flash, seed=None, now=0, timing=None):
     """A HostBoard on the flash folder (charging ``timing``) and the App booted on it at time `now`."""
-    firmware_paths()
     from host_tools.device.hostboard import HostBoard
     from tanteador.app import App
 
@@ -66,7 +64,6 @@ def saved_document(flash):
     Read back from the file rather than rebuilt from the app, so it is what
     a restart would load, not what the screen shows at the moment.
     """
-    firmware_paths()
     from tanteador import store
 
     try:
@@ -94,7 +91,6 @@ def run_script(text, flash, png_dir=None, text_art=False, as_json=False, seed=No
     take every press; with as_json the document the device saved on its
     flash is then printed.
     """
-    firmware_paths()
     from host_tools.device import script
     from host_tools.support import render
 
@@ -408,7 +404,6 @@ def main(args):
     text = read_script(args.script) if args.script is not None else args.execute
     if args.execute is not None and args.script is not None:
         text = text + "\n" + args.execute
-    firmware_paths()
     from host_tools.device import script
 
     try:

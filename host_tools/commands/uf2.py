@@ -18,12 +18,11 @@ import tempfile
 import littlefs
 
 from host_tools import UsageError, UserError
-from host_tools.commands import flash
-from host_tools.support import driver, lfsimage, picoboards, uf2
+from host_tools.support import appfiles, driver, lfsimage, picoboards, uf2
 from host_tools.support.link import MIN_VERSION, vstr
 from host_tools.support.mpybuild import build, compilers, mpy_for_release
 
-DRIVER_PATH = flash.DRIVER_FILES[0]     # where mip puts the compiled driver: /lib/ssd1306.mpy
+DRIVER_PATH = appfiles.DRIVER_FILES[0]     # where mip puts the compiled driver: /lib/ssd1306.mpy
 RELEASE = re.compile(rb"MicroPython v(\d+)\.(\d+)\.(\d+)")
 
 
@@ -63,14 +62,14 @@ def _driver(data, compiler):
 
 def app_files(compiler, board_file=None, driver_file=None):
     """{board path: bytes} the image holds: flash's files, the board file, the driver its display needs."""
-    files = flash.code_files(compiler)
+    files = appfiles.code_files(compiler)
     if board_file is not None:
-        data, wiring = flash.local_board_file(board_file)
-        files[flash.board_file_path()] = data
-        print("board file: %s, as %s" % (board_file, flash.board_file_path()))
+        data, wiring = appfiles.local_board_file(board_file)
+        files[appfiles.board_file_path()] = data
+        print("board file: %s, as %s" % (board_file, appfiles.board_file_path()))
     else:
-        wiring = flash.default_wiring()
-    if flash.needs_ssd1306(wiring):
+        wiring = appfiles.default_wiring()
+    if appfiles.needs_ssd1306(wiring):
         data, origin = driver.source(driver_file)
         files[DRIVER_PATH] = _driver(data, compiler)
         print("ssd1306 driver: %s, as %s" % (origin, DRIVER_PATH))

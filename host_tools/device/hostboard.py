@@ -1,4 +1,4 @@
-"""HostBoard: the board protocol without hardware, for the simulator, tests and the gallery.
+"""HostBoard: the board contract without hardware, for the simulator, tests and the gallery.
 
 Runs unchanged on CPython (with the framebuf stand-in) and on MicroPython
 (real framebuf). Buttons are levels set by a script or the keyboard, each
@@ -15,17 +15,14 @@ clock then sees the app fall behind and catch up, as on the device.
 
 import gc
 
-import framebuf
-
-from tanteador.buttons import EdgeRing
-from tanteador.pages import PageDiff
-
-WIDTH = 128
-HEIGHT = 64
+try:
+    from .pcboard import PCBoard
+except ImportError:  # MicroPython: this folder is on MICROPYPATH, a module is top-level
+    from pcboard import PCBoard
 
 
-class HostBoard:
-    """The board protocol of tanteador.app, played by a PC (or the unix port)."""
+class HostBoard(PCBoard):
+    """The board contract of tanteador.app, played by a PC (or the unix port)."""
 
     name = "host"
 
@@ -34,35 +31,16 @@ class HostBoard:
             from tanteador.flashfs import DirFS
 
             fs = DirFS(folder if folder is not None else "flash")
-        self.fs = fs
+        PCBoard.__init__(self, fs)
         self._fs = fs
         self.timing = None
         self._us = 0
-        self.ring = EdgeRing()
-        self.buffer = bytearray(WIDTH * HEIGHT // 8)
-        self._diff = PageDiff(self.buffer, WIDTH)
         self.pages_sent = 0
         self.last_mask = 0       # pages the last frame sent
         self.last_windows = []   # and the rectangles of them an SSD1306 gets (tanteador.pages)
-        self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self.levels = [False, False, False, False]
-        self.now = 0
         self.frames = 0
-        self.contrast_level = 255
-        self.powered = True
-        self.freq = 0
         self.tones = []
         self.feeds = 0
-
-    def seed(self, n):
-        """Make the app's random draws (first dealer, seats) repeat for the same n."""
-        from tanteador.app import seeded_rand
-
-        self.rand_below = seeded_rand(n)
-
-    def buttons(self):
-        """Levels of UP, DOWN, OK, BACK; True = pressed."""
-        return tuple(self.levels)
 
     def set_timing(self, timing):
         """Charge the Pico's times (a DeviceTime) from now on; None: everything is free."""
@@ -78,18 +56,6 @@ class HostBoard:
         for i in range(4):
             if self.levels[i]:
                 self.press(i, False)
-
-    def take_edges(self, sink):
-        """Call ``sink(button, pressed, t_ms)`` for each edge since the last call, in order."""
-        self.ring.take(sink)
-
-    @property
-    def edge_overflows(self):
-        """Edges lost because the ring was full."""
-        return self.ring.overflows
-
-    def ticks_ms(self):
-        return self.now
 
     def advance(self, ms):
         """Move the fake clock on; returns the new time."""
@@ -115,18 +81,12 @@ class HostBoard:
         if self.timing is not None:
             self.charge(self.timing.frame_us(self.last_windows))
 
-    @property
-    def frame(self):
-        """The frame last shown: what the OLED would show now (the pages sent, joined)."""
-        sent = self._diff.sent
-        if not sent[0]:
-            return bytes(len(self.buffer))
-        return b"".join(sent)
-
     def contrast(self, v):
+        """Keep the brightness the app set, for the pictures."""
         self.contrast_level = v
 
     def power(self, on):
+        """Keep whether the panel is lit, for the pictures."""
         self.powered = bool(on)
 
     def tone(self, freq):
@@ -138,9 +98,11 @@ class HostBoard:
                 self.tones.pop(0)
 
     def feed(self):
+        """Count the watchdog feeds: one per pass of the app's loop."""
         self.feeds += 1
 
     def mem_free(self):
+        """Free heap on MicroPython; None on CPython, which has no such figure."""
         f = getattr(gc, "mem_free", None)
         return f() if f else None
 

@@ -140,14 +140,50 @@ def cmd_app_cuts(a):
     finished commit or of the one cut, and the app must boot on it.
     """
     import faultfs
-    from script import Player
     from tanteador.flashfs import DirFS
 
     folder = a["dir"]
     start = faultfs.snapshot(DirFS(folder))
     doc0, _ = _saved(folder)
+    commits, total, kinds, final = _fault_free(folder, a["script"])
+    # The fault-free run's app is gone with its frame: each boot below
+    # starts on a heap like a Pico's after a reset.
+    gc.collect()
+    tried = 0
+    lost = 0
+    outcomes = {"before": 0, "after": 0}
+    bad = []
+    for k in range(1, total + 1):
+        keeps = faultfs.KEEPS if kinds[k - 1] == "write" else (faultfs.KEEP_HALF,)
+        before, after = _cut_documents(commits, k, doc0)
+        for keep in keeps:
+            faultfs.restore(DirFS(folder), start)
+            _play_cut(folder, a["script"], k, keep)
+            tried += 1
+            got, problem = _saved(folder)
+            got = _canon(got)
+            outcome = None if problem is not None else _which(got, before, after)
+            if outcome is None:
+                lost += 1
+                if len(bad) < 5:
+                    bad.append([k, keep, kinds[k - 1], problem])
+            else:
+                outcomes[outcome] += 1
+            screen = _boot_fails(folder, got)
+            if screen is not None:
+                lost += 1
+                if len(bad) < 5:
+                    bad.append([k, keep, "boot", screen])
+    emit({"k": "cuts", "ops": total, "commits": len(commits), "tried": tried, "lost": lost,
+          "out": outcomes, "bad": bad, "final": final, "mem": mem()})
 
-    # Fault-free run: windows of flash calls per commit.
+
+def _fault_free(folder, script):
+    """Play ``script`` with no cut: (commits as (first call, last call, saved text), calls, kinds, final state)."""
+    import faultfs
+    from script import Player
+    from tanteador.flashfs import DirFS
+
     ffs = faultfs.FaultFS(DirFS(folder))
     board, app = boot(folder, ffs)
     commits = []
@@ -162,69 +198,63 @@ def cmd_app_cuts(a):
         commits.append((k0, ffs.ops, json.dumps(app.state())))
 
     app._save = counted
-    play_file(a["script"], Player(app, board))
-    total = ffs.ops
-    kinds = [k for k, _ in ffs.log]
-    final = _canon(app.state())
-    # Gone, with the wrapper that held it: each boot below starts on a heap like a Pico's after a reset.
-    app = board = ffs = save = None
+    play_file(script, Player(app, board))
+    return commits, ffs.ops, [k for k, _ in ffs.log], _canon(app.state())
+
+
+def _cut_documents(commits, k, doc0):
+    """The documents a cut at call k may leave: the last finished commit's, the cut one's (or None)."""
+    before = _canon(doc0)
+    after = None
+    for k0, k1, d in commits:
+        if k1 < k:
+            before = d
+        elif k0 < k <= k1:
+            after = d
+    if isinstance(before, str):
+        before = json.loads(before)
+    if after is not None:
+        after = json.loads(after)
+    return before, after
+
+
+def _play_cut(folder, script, k, keep):
+    """Replay ``script`` with the power cut at flash call ``k`` (a cut write keeps ``keep``)."""
+    import faultfs
+    from script import Player
+    from tanteador.flashfs import DirFS
+
+    ffs = faultfs.FaultFS(DirFS(folder), cut_at=k, keep=keep)
+    board, app = boot(folder, ffs)
+    try:
+        play_file(script, Player(app, board))
+    except faultfs.PowerCut:
+        pass
+    app = board = ffs = None
     gc.collect()
 
-    tried = 0
-    lost = 0
-    outcomes = {"before": 0, "after": 0}
-    bad = []
-    for k in range(1, total + 1):
-        keeps = faultfs.KEEPS if kinds[k - 1] == "write" else (faultfs.KEEP_HALF,)
-        # Documents a cut at call k may leave: the last finished commit, the one cut.
-        before = _canon(doc0)
-        after = None
-        for k0, k1, d in commits:
-            if k1 < k:
-                before = d
-            elif k0 < k <= k1:
-                after = d
-        if isinstance(before, str):
-            before = json.loads(before)
-        if after is not None:
-            after = json.loads(after)
-        for keep in keeps:
-            faultfs.restore(DirFS(folder), start)
-            ffs = faultfs.FaultFS(DirFS(folder), cut_at=k, keep=keep)
-            board, app = boot(folder, ffs)
-            try:
-                play_file(a["script"], Player(app, board))
-            except faultfs.PowerCut:
-                pass
-            app = board = ffs = None
-            gc.collect()
-            tried += 1
-            got, problem = _saved(folder)
-            got = _canon(got)
-            # Compare what the app keeps: the match and the settings.
-            if problem is None and got is not None and before is not None and \
-                    got["m"] == before["m"] and got["cfg"] == before["cfg"]:
-                outcomes["before"] += 1
-            elif problem is None and got is None and before is None:
-                outcomes["before"] += 1
-            elif problem is None and got is not None and after is not None and \
-                    got["m"] == after["m"] and got["cfg"] == after["cfg"]:
-                outcomes["after"] += 1
-            else:
-                lost += 1
-                if len(bad) < 5:
-                    bad.append([k, keep, kinds[k - 1], problem])
-            # The device boots on whatever is there.
-            board, app = boot(folder)
-            app.poll(0)
-            if app.screen.NAME == "error" or (got is not None and (app.match is None) != (got["m"] is None)):
-                lost += 1
-                if len(bad) < 5:
-                    bad.append([k, keep, "boot", app.screen.NAME])
-            app = board = None
-            gc.collect()
-    emit({"k": "cuts", "ops": total, "commits": len(commits), "tried": tried, "lost": lost,
-          "out": outcomes, "bad": bad, "final": final, "mem": mem()})
+
+def _which(got, before, after):
+    """"before" or "after": which document the flash holds after the cut; None: neither (lost)."""
+    # Compare what the app keeps: the match and the settings.
+    if got is not None and before is not None and got["m"] == before["m"] and got["cfg"] == before["cfg"]:
+        return "before"
+    if got is None and before is None:
+        return "before"
+    if got is not None and after is not None and got["m"] == after["m"] and got["cfg"] == after["cfg"]:
+        return "after"
+    return None
+
+
+def _boot_fails(folder, got):
+    """The device boots on whatever is there: the screen it shows when that goes wrong, else None."""
+    board, app = boot(folder)
+    app.poll(0)
+    failed = app.screen.NAME == "error" or (got is not None and (app.match is None) != (got["m"] is None))
+    name = app.screen.NAME if failed else None
+    app = board = None
+    gc.collect()
+    return name
 
 
 # ---------------------------------------------------------------- long match

@@ -9,10 +9,9 @@ presses bring a match to the table, and each viewport is photographed.
 import os
 import shutil
 import sys
-import threading
 
 from host_tools import UserError
-from host_tools.commands import web
+from host_tools.support import webpage
 
 VIEWPORTS = (("phone", {"width": 390, "height": 844}, 3), ("desktop", {"width": 1280, "height": 800}, 1))
 # Setup and draw with a fixed seed, then a hand with a trump: the table with a result.
@@ -30,7 +29,7 @@ def shoot(dest):
     if exe is None:
         raise UserError("needs Chromium (apt-get install chromium) and Playwright (pip install -e \".[test]\")")
     os.makedirs(dest, exist_ok=True)
-    with web.temporary_site() as httpd:
+    with webpage.temporary_site() as httpd:
         url = "http://127.0.0.1:%d/?seed=%d" % (httpd.server_address[1], SEED)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])

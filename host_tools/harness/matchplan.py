@@ -13,10 +13,6 @@ MicroPython and on CPython and the final states compared.
 import json
 import os
 
-from host_tools import firmware_paths
-
-firmware_paths()
-
 # Time the cards are played between the trump and the points, in the scripts.
 PLAY_MS = 2000
 # Value cards: 4 of each (ace 11, three 10, king 4, knight 3, jack 2).

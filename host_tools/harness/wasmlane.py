@@ -3,8 +3,9 @@
 The unix port on a 64-bit PC stores every pointer in 8 bytes and hands out
 heap blocks of 32 bytes; a Pico, like WebAssembly, uses 4 and 16. So the
 benchmark weighs the firmware's heap here too, for a figure sized like the
-device's. The port itself is an npm package pinned in host_tools/wasm; its
-runner (run.mjs) plays one benchmark match and prints the figures.
+device's. The port itself is an npm package pinned in host_tools/wasm
+(support/wasmport.py finds it); its runner (run.mjs) plays one benchmark
+match and prints the figures.
 
 The firmware goes in as .mpy files, as ``tanteador flash`` installs it, or
 as a ROMFS image: the .mpy files of a ROMFS run in place from flash, which is
@@ -14,36 +15,10 @@ firmware frozen in.
 
 import json
 import os
-import shutil
 import subprocess
 
 from host_tools.harness import mplane
-
-HERE = os.path.join(mplane.ROOT, "host_tools", "wasm")
-PACKAGE = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript",
-                       "micropython.mjs")
-INSTALL_HINT = (
-    "the WebAssembly MicroPython (npm package @micropython/micropython-webassembly-pyscript) "
-    "or Node.js was not found.\n"
-    "Install the pinned package with\n"
-    "    npm ci --prefix host_tools/wasm\n"
-    "(Node.js 18 or newer), or run `make test`, which installs it."
-)
-
-
-class WasmMissing(RuntimeError):
-    """Node.js or the WebAssembly MicroPython package is not installed."""
-
-    def __init__(self):
-        RuntimeError.__init__(self, INSTALL_HINT)
-
-
-def node():
-    """Path of the node binary; WasmMissing if it or the package is absent."""
-    exe = shutil.which("node")
-    if exe is None or not os.path.exists(PACKAGE):
-        raise WasmMissing()
-    return exe
+from host_tools.support.wasmport import HERE, node
 
 
 def make_romfs(tree, dest):

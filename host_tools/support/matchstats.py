@@ -7,8 +7,6 @@ the Hand objects themselves (number, dealer, trump, points, winner or None
 for void, capote, elapsed_ms).
 """
 
-from host_tools import firmware_paths
-
 
 def match_stats(m):
     """Figures of a match as a dict.
@@ -26,7 +24,6 @@ def match_stats(m):
     neither ends nor lengthens one); duration_ms: play time (sum of the
     hands' elapsed_ms).
     """
-    firmware_paths()
     from tanteador import chiamata
 
     n = m.nsides

@@ -7,8 +7,6 @@ language, and the event files, which must not change with it, keep the
 English "P1".."P6".
 """
 
-from host_tools import firmware_paths
-
 # The label of an unnamed seat when no language is given: the English device's.
 UNNAMED = "P%d"
 
@@ -16,7 +14,6 @@ UNNAMED = "P%d"
 def unnamed_format(lang):
     """The device's label of an unnamed seat in language ``lang``, a "%d" format
     ("G%d" in Italian); English for a language the device does not know."""
-    firmware_paths()
     from tanteador import i18n
 
     return i18n.load(lang)[i18n.PLAYER]

@@ -8,13 +8,10 @@ in order, into a new match of the same setup and rules version, and the
 engine's own figures are read after each one.
 """
 
-from host_tools import firmware_paths
-
 
 def standing(m):
     """[(won, totals)] after 0, 1, ... len(m.hands) hands of Match ``m``, each a pair
     of lists per side as the engine counts them: the last is (m.won, m.totals)."""
-    firmware_paths()
     from tanteador.match import Match
 
     again = Match(m.options.copy(), m.version)

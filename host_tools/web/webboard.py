@@ -25,17 +25,14 @@ clock reaches that time, so every browser press counts once.
 import gc
 from binascii import hexlify
 
-import framebuf
 import webhost
+# host_tools/device/pcboard.py, which `tanteador web` bundles beside this module.
+from pcboard import PCBoard
 
-from tanteador.app import App, seeded_rand
+from tanteador.app import App
 from tanteador.buttons import DEBOUNCE_MS
-from tanteador.buttons import EdgeRing
 from tanteador.flashfs import DirFS
-from tanteador.pages import PageDiff
 
-WIDTH = 128
-HEIGHT = 64
 ROOT = "/tt"
 
 
@@ -94,31 +91,18 @@ class _MirroredFile:
         self.close()
 
 
-class WebBoard:
-    """The board protocol of tanteador.app, played by a browser page."""
+class WebBoard(PCBoard):
+    """The board contract of tanteador.app, played by a browser page."""
 
     name = "web"
 
     def __init__(self, now=0):
-        self.fs = WebFS(ROOT)
-        self.ring = EdgeRing()
-        self.buffer = bytearray(WIDTH * HEIGHT // 8)
-        self._diff = PageDiff(self.buffer, WIDTH)
-        self.display = framebuf.FrameBuffer(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self.levels = [False, False, False, False]
+        PCBoard.__init__(self, WebFS(ROOT), now)
         # Edges from the page not yet handed to the firmware, oldest first:
         # (button, down, t) with t no sooner than due (see press).
         self.waiting = []
         self.last_edge = [None, None, None, None]
-        self.now = now
-        self.contrast_level = 255
-        self.powered = True
-        self.freq = 0
         self.changed = True
-
-    def buttons(self):
-        """Levels of UP, DOWN, OK, BACK; True = pressed."""
-        return tuple(self.levels)
 
     def press(self, button, down, t):
         """A level change of one button at ``t`` ms, as a pin interrupt would push it.
@@ -144,30 +128,10 @@ class WebBoard:
             self.levels[button] = bool(down)
             self.ring.push(button, down, t)
 
-    def take_edges(self, sink):
-        """Call ``sink(button, pressed, t_ms)`` for each edge since the last call, in order."""
-        self.ring.take(sink)
-
-    @property
-    def edge_overflows(self):
-        """Edges lost because the ring was full."""
-        return self.ring.overflows
-
-    def ticks_ms(self):
-        """The page's clock, as last given to ``step``."""
-        return self.now
-
     def show(self):
         """Mark the frame for the page when a page of it changed."""
         if self._diff.changed():
             self.changed = True
-
-    def frame(self):
-        """The frame last shown (the pages sent, joined)."""
-        sent = self._diff.sent
-        if not sent[0]:
-            return bytes(len(self.buffer))
-        return b"".join(sent)
 
     def contrast(self, v):
         """Brightness 0..255: the page draws below 128 in the dimmed colour."""
@@ -195,10 +159,6 @@ class WebBoard:
         """A random int in 0..n-1 from the browser, as the Pico's ring oscillator gives."""
         return webhost.rand_below(n)
 
-    def seed(self, n):
-        """Make the random draws repeat for the same n, as ``tanteador sim --seed``."""
-        self.rand_below = seeded_rand(n)
-
     def mem_free(self):
         """Free heap in bytes, after a collection."""
         gc.collect()
@@ -208,7 +168,7 @@ class WebBoard:
         """The page's picture: powered ('1'/'0'), dimmed ('1'/'0'), then the frame in hex."""
         self.changed = False
         return ("1" if self.powered else "0") + ("1" if self.contrast_level < 128 else "0") \
-            + hexlify(self.frame()).decode()
+            + hexlify(self.frame).decode()
 
 
 _session = []

@@ -6,7 +6,7 @@ import datetime
 import os
 import sys
 
-from host_tools import UsageError, UserError, firmware_paths
+from host_tools import UsageError, UserError
 
 GOALS = ("wins", "best-of", "hands", "points")
 PLAYS = ("solo", "pairs", "trios")
@@ -144,7 +144,6 @@ def main(argv):
 
 def setup_list(args):
     """The match setup of the arguments as ``MatchOptions.to_list`` (UsageError if the device refuses it)."""
-    firmware_paths()
     from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError
 
@@ -163,7 +162,6 @@ def setup_list(args):
 
 def describe_setup(setup):
     """'pairs, 4 players, 40 cards, first to 2 hands' for a setup list."""
-    firmware_paths()
     from tanteador.matchoptions import MatchOptions
 
     o = MatchOptions()
@@ -213,7 +211,7 @@ def _read_csv(path):
 
 
 def cmd_add(event, args):
-    from host_tools.commands import names as namesmod
+    from host_tools.support.playernames import check as check_names
 
     if args.csv:
         groups = _read_csv(args.csv)
@@ -229,7 +227,7 @@ def cmd_add(event, args):
         if len(g) != size:
             raise UsageError("nothing registered: %r has %d players; an entry here has %d (%s)"
                              % ("/".join(g), len(g), size, describe_setup(event.setup)))
-    flat = namesmod.check([n for g in groups for n in g], "nothing registered: ")
+    flat = check_names([n for g in groups for n in g], "nothing registered: ")
     groups = [flat[k:k + size] for k in range(0, len(flat), size)]
     if not club and event.last_round():
         raise UsageError("nothing registered: round 1 is paired already")

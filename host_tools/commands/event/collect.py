@@ -22,7 +22,7 @@ import hashlib
 import json
 import os
 
-from host_tools import UserError, firmware_paths
+from host_tools import UserError
 from host_tools.commands.event.store import Side, fold
 from host_tools.support.seats import seat_label, side_label
 
@@ -38,19 +38,19 @@ SERIOUS = (REFUSED, DUPLICATED, CONTRADICTORY)
 def source(port=None, folder=None, link=None):
     """Where the files come from: a folder (a flash folder, or `tanteador pull`'s
     output with its board/ folder), else the board behind ``link`` or on ``port``."""
-    from host_tools.commands import pull
+    from host_tools.support import saves
 
     if folder is not None:
         inner = os.path.join(folder, "board")
         if os.path.isdir(inner) and not os.path.exists(os.path.join(folder, "state.json")):
             folder = inner
-        return pull.DirSource(folder), None
+        return saves.DirSource(folder), None
     own = link is None
     if own:
         from host_tools.support import link as linkmod
 
         link = linkmod.connect(port)
-    return pull.BoardSource(link), (link if own else None)
+    return saves.BoardSource(link), (link if own else None)
 
 
 def fingerprint(m):
@@ -98,8 +98,7 @@ class Report:
 def collect(event, files, where, evening=None):
     """Match the fetched files ({name: bytes}) to the event and record what fits,
     in one change. Returns the Report."""
-    firmware_paths()
-    from host_tools.commands import pull
+    from host_tools.support import saves
 
     rep = Report()
     matches = []
@@ -108,7 +107,7 @@ def collect(event, files, where, evening=None):
         if name.startswith("bad-"):
             continue
         try:
-            m, archived = pull.read_match(name, files[name])
+            m, archived = saves.read_match(name, files[name])
         except ValueError as e:
             aside.append((name, str(e)))
             continue
@@ -191,7 +190,7 @@ def _tables(event, matches, rep, where):
 
 
 def _club(event, matches, rep, where, evening):
-    from host_tools.commands import names as namesmod
+    from host_tools.support.playernames import check as check_names
 
     for name, m, archived in matches:
         if not m.over:
@@ -206,7 +205,7 @@ def _club(event, matches, rep, where, evening):
             rep.problem(CONTRADICTORY, "%s: %s has seats without a name; not recorded" % (name, describe(m)))
             continue
         try:
-            namesmod.check(o.names)
+            check_names(o.names)
         except UserError as e:
             rep.problem(CONTRADICTORY, "%s: %s; not recorded" % (name, e))
             continue

@@ -11,7 +11,7 @@ written to without ``--force``: the organiser is asked first.
 import json
 import os
 
-from host_tools import UsageError, UserError, firmware_paths
+from host_tools import UsageError, UserError
 from host_tools.support.folders import check_writable
 from host_tools.support.seats import side_label
 
@@ -22,7 +22,6 @@ TMP = "event.tmp"
 
 def document(event, pairing):
     """The event.json document of a pairing: setup, seat names, table, round, event key."""
-    firmware_paths()
     from tanteador.matchoptions import MatchOptions
 
     names = event.players()
@@ -45,8 +44,7 @@ def in_the_way(state, pending, doc):
     """Why writing ``doc`` needs --force, or None: the device's saved state
     (bytes or None) holds an unfinished match, or a pushed match not yet
     started (bytes or None) is another table's."""
-    firmware_paths()
-    from host_tools.commands import pull
+    from host_tools.support.saves import read_match
 
     if pending is not None:
         try:
@@ -58,7 +56,7 @@ def in_the_way(state, pending, doc):
     if state is None:
         return None
     try:
-        m, _ = pull.read_match("state.json", state)
+        m, _ = read_match("state.json", state)
     except ValueError:
         # The device sets a damaged save aside itself when it starts.
         return None
@@ -79,7 +77,6 @@ def _table(ev):
 
 def to_folder(folder, doc, force):
     """Write ``doc`` into a flash folder (a simulator's): the same checks, one atomic step."""
-    firmware_paths()
     from tanteador.flashfs import DirFS
 
     check_writable(folder, "--flash")

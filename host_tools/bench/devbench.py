@@ -1,0 +1,355 @@
+"""``tanteador bench --port PORT``: the bench's figures measured on a board, beside the PC's estimates.
+
+The PC bench (host_tools/commands/bench.py) estimates from MicroPython's unix port what each
+action costs on an RP2040. This measures it on a board: it puts the same
+scripted match (benchmatch.bench_match) and a small timing program
+(host_tools/device/boardbench.py with script.py and mp_bench.py, compiled
+for the board when it reads .mpy files) in /bench on the board,
+soft-resets it, runs the program and reads back its JSON lines; then it
+plays the same match on the PC for the estimates, and prints both with the
+ratio device/estimate of each, so the estimates can be corrected.
+
+On the board the app runs on the board's own Board and config (its
+display, its bus speed), the script's presses pushed into the ring its pin
+interrupts fill, in real time. Its saved match in /tt is not touched: the
+benchmark's match lives in /bench/tt, removed afterwards with the rest of
+/bench, and the board is reset so that Tanteador starts again.
+
+Figures: the time of each poll that acted on a press (the frame and any
+save included), per kind as benchtime.rp2040 sorts them (value change, screen
+change, menu, record a hand; and what the app does while nobody presses);
+reset to the first frame, with a match of RESET_HANDS hands saved in
+/bench/tt, both ways a player meets it (boardbench.reset: main.py's steps
+from its first firmware import after a soft reset to the first frame
+sent): with the frame kept on flash by the boot before
+(tanteador.bootframe), the target's case, and without one, the fallback
+(the first boot after a flash, a change of language, a power cut right
+after a save), whose app then keeps it; the heap after boot and at its
+peak (free with the timing program loaded, before the firmware, minus
+free with the app running, after a collection; the free heap at the REPL
+after a soft reset is printed too); flash bytes per recorded hand; and the
+reference loop, the unit of the PC's estimates (REF_MS_RP2040 there).
+"""
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+from host_tools import DEVICE, VERSION, UsageError, UserError
+from host_tools.support import link as linkmod
+
+BOARD_DIR = "/bench"
+# The board-side program and the modules it imports, compiled when the board reads .mpy.
+PROGRAM = ("boardbench.py", "mp_bench.py", "script.py")
+DEVICE_HANDS = 6   # with the default undo and redo after the fifth hand: every kind of action
+RESET_HANDS = 32   # the saved match a reset resumes: a long evening's
+KB = 1024
+KINDS = (
+    ("value", "value change (UP/DOWN)"),
+    ("screen", "screen change (OK, BACK)"),
+    ("menu", "menu (open, move, pick)"),
+    ("record", "record a hand, undo, redo (the save included)"),
+    ("idle", "save or collection while idle"),
+)
+
+
+def board_files(compiler):
+    """{board path: bytes} of the board-side program (as .mpy when ``compiler`` is given)."""
+    from host_tools.support import mpybuild
+
+    return mpybuild.build({BOARD_DIR + "/" + name: os.path.join(DEVICE, name) for name in PROGRAM}, compiler)
+
+
+def _compiler(info):
+    from host_tools.support import mpybuild
+
+    ver = mpybuild.board_mpy(info)
+    return mpybuild.compilers().get(ver) if ver is not None else None
+
+
+def _remove_tree(link, path):
+    for name in link.listdir(path):
+        p = path + "/" + name
+        if link.t.fs_isdir(p):
+            _remove_tree(link, p)
+        else:
+            link.remove(p)
+    link.remove_dirs(path)
+
+
+def run_on_board(link, doc, text, saved, say):
+    """Time the resets over the saved match ``saved``, then play the match (start ``doc``,
+    script ``text``), on the board behind ``link``.
+
+    Returns (the program's result objects, free heap at the REPL after a soft
+    reset, the board's info). The board is left clean (/bench removed) and reset.
+    """
+    info = link.check()
+    have = link.firmware_version()
+    if have is None:
+        raise UserError("Tanteador is not on the board on %s: run `tanteador flash --port %s` first"
+                        % (link.port, link.port))
+    if have != VERSION:
+        say("note: the board runs Tanteador %s, this PC %s: the estimates are this PC's" % (have, VERSION))
+    files = board_files(_compiler(info))
+    files[BOARD_DIR + "/match.txt"] = text.encode("utf-8")
+    flash = BOARD_DIR + "/tt"
+    results = []
+    try:
+        say("copying the timing program and the %d-line match to %s on the board" % (text.count("\n"), BOARD_DIR))
+        # What an interrupted run left there (the app's files of its match) must not be resumed.
+        _remove_tree(link, BOARD_DIR)
+        link.mkdir(BOARD_DIR)
+        for path in sorted(files):
+            link.write(path, files[path])
+        link.mkdir(flash)
+        link.write(flash + "/state.json", json.dumps(saved).encode("utf-8"))
+        link.soft_reset()
+        repl_free = link.heap_free()
+        say("resetting into a %d-hand match: without a kept frame, then with the one that boot kept"
+            % len(saved["m"]["a"]))
+        # Each run on a fresh interpreter, as after a reset: nothing of the firmware loaded.
+        _run(link, "reset", {"dir": flash, "keep": True}, results, say)
+        link.soft_reset()
+        _run(link, "reset", {"dir": flash}, results, say)
+        # The match is played from its start, on a flash of its own.
+        _remove_tree(link, flash)
+        link.mkdir(flash)
+        link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
+        link.soft_reset()
+        say("playing it on the board, in real time (a minute or two)")
+        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, results, say)
+    finally:
+        # A fresh interpreter stops the program if it still runs, and lets go of /bench.
+        link.soft_reset()
+        _remove_tree(link, BOARD_DIR)
+        link.reset()
+    return results, repl_free, info
+
+
+def _run(link, entry, args, results, say):
+    """Run boardbench.<entry>(args) on the board, adding its result objects (all but the end) to ``results``."""
+    from host_tools.harness import mplane
+
+    code = "import sys\nsys.path.append(%r)\nimport boardbench\nboardbench.%s(%r)\n" % (
+        BOARD_DIR, entry, json.dumps(args))
+    got = []
+    acts = [0]
+
+    def on_line(line):
+        for r in mplane.parse(line)[0]:
+            got.append(r)
+            if r.get("k") == "act":
+                acts[0] += 1
+                if acts[0] % 25 == 0:
+                    say("%d actions timed" % acts[0])
+
+    link.stream(code, on_line)
+    if not got or got[-1].get("k") != "end":
+        raise UserError("the timing program on %s stopped before its end" % link.port)
+    results += got[:-1]
+
+
+def spread(values):
+    """{"n", "median", "max"} of a list of ms, rounded to 0.1 ms."""
+    v = sorted(values)
+    return {"n": len(v), "median": round(v[len(v) // 2], 1), "max": round(v[-1], 1)}
+
+
+def device_figures(results, repl_free):
+    """The board's figures from the program's result objects (see boardbench)."""
+    by = {}
+    kinds = {}
+    answers = {}
+    acts = []
+    resets = {}
+    for r in results:
+        if r["k"] == "act":
+            kind, us, _, _, _, where, at, answer = r["a"]
+            kinds.setdefault(kind, []).append(us / 1000)
+            answers.setdefault(kind, []).append(answer / 1000)
+            acts.append([kind, round(us / 1000, 2), where, at])
+        elif r["k"] == "reset":
+            resets[r["keep"]] = r
+        else:
+            by[r["k"]] = r
+    base, boot, done = by["base"], by["boot"], by["done"]
+    # The run that kept the frame started without one; the next one shows it, or its app draws its own.
+    drawn, again = resets[True], resets[False]
+    return {
+        "kinds": {k: spread(v) for k, v in kinds.items()},
+        # To the poll's last frame: what the player sees, before the save that follows it.
+        "answers": {k: spread(v) for k, v in answers.items()},
+        "reset_kept_ms": round(again["us"] / 1000, 1) if again["shown"] else None,
+        "reset_drawn_ms": round(drawn["us"] / 1000, 1),
+        # When the kept frame did not show: the second reset's time, its app's own frame.
+        "reset_again_ms": round(again["us"] / 1000, 1),
+        "frame_kept": drawn["kept"],
+        "heap_boot": base["free"] - boot["free"],
+        "heap_peak": base["free"] - done["low_free"],
+        "peak_hand": done["low_hand"],
+        "repl_free": repl_free,
+        "program": repl_free - base["free"] if repl_free is not None else None,
+        "bytes_per_hand": round(done["bytes"] / max(done["hands"], 1), 1),
+        "ref_ms": round(done["ref_us"] / 1000, 1),
+        "hands": done["hands"], "events": done["events"], "errors": done["errors"],
+        "overflows": done["overflows"],
+        "board": {k: boot[k] for k in ("display", "i2c_hz", "addr", "display_ok", "platform")},
+        # Each action: kind, ms, "screen>screen", and when, in ms since the board's reset.
+        "actions": [[k, ms, where, at + boot["zero_ms"]] for k, ms, where, at in acts],
+    }
+
+
+def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
+    """The PC bench's RP2040 estimates for the same match, and for a boot into ``saved``
+    drawing its own first frame, the OLED's bus at ``bus_hz``."""
+    from host_tools.device import devicetime
+    from host_tools.bench import benchheap, benchmatch, benchtime
+    from host_tools.harness.mpytree import compile_tree
+    from host_tools.support import wasmport
+
+    folder = os.path.join(work, "flash")
+    tree = os.path.join(work, "mpy")
+    compile_tree(tree)
+    say("timing the same match on MicroPython's unix port (%d runs)" % runs)
+    mpt = benchmatch.timed_play(doc, text, folder, heapsize, tree, runs)
+    say("booting the saved match on MicroPython's unix port")
+    boot = benchtime.boot(saved, work, tree, runs)["mpy"]
+    try:
+        say("weighing its heap on the 32-bit WebAssembly port")
+        h32 = benchheap.play32(doc, text, folder, tree)
+    except wasmport.WasmMissing:
+        h32 = None
+    return {
+        "kinds": benchtime.rp2040(mpt, bus_hz),
+        # The first frame is a whole one.
+        "boot_ms": round(boot["ratio"] * benchtime.REF_MS_RP2040 + devicetime.bus_us(devicetime.FRAME_BYTES, bus_hz)
+                         / 1000, 1),
+        "heap_boot": h32["firmware_boot"] if h32 else None,
+        "heap_peak": h32["firmware_peak"] if h32 else None,
+        "peak_hand": h32["peak_hand"] if h32 else None,
+        "bytes_per_hand": round(mpt["bytes"] / max(mpt["hands"], 1), 1),
+        "ref_ms": benchtime.REF_MS_RP2040,
+    }
+
+
+def ratio(dev, est):
+    """device/estimate as text, "-" when either is missing or the estimate is 0."""
+    if dev is None or not est:
+        return "-"
+    return "%.2f" % (dev / est)
+
+
+def rows(dev, est):
+    """(figure, device, estimate, device/estimate) rows for the table."""
+    out = []
+    for k, label in KINDS:
+        d, e = dev["kinds"].get(k), est["kinds"].get(k)
+        if d is None and e is None:
+            continue
+
+        def cell(x):
+            return "%.0f ms (%.0f ms), %d" % (x["median"], x["max"], x["n"]) if x else "-"
+
+        r = "%s (%s)" % (ratio(d["median"], e["median"]), ratio(d["max"], e["max"])) if d and e else "-"
+        out.append(("%s, median (max), n" % label, cell(d), cell(e), r))
+        if k == "record" and d:
+            # The answer comes first and the save after it, in the same pass: a press
+            # made during the save is answered once the save is done.
+            out.append(("  its frame out, before the save: median (max), n", cell(dev["answers"][k]), "-", "-"))
+
+    def kb(x):
+        return "-" if x is None else "%.1f KB" % (x / KB)
+
+    kept = dev["reset_kept_ms"]
+    out += [
+        ("reset to the first frame, frame kept", "%.0f ms" % kept if kept is not None else
+         "NOT SHOWN (%s; the app drew its own in %.0f ms)" % (
+             "kept" if dev["frame_kept"] else "not kept", dev["reset_again_ms"]), "-", "-"),
+        ("reset to the first frame, no frame kept (the fallback)", "%.0f ms" % dev["reset_drawn_ms"],
+         "%.0f ms" % est["boot_ms"], ratio(dev["reset_drawn_ms"], est["boot_ms"])),
+        ("heap after boot", kb(dev["heap_boot"]), kb(est["heap_boot"]), ratio(dev["heap_boot"], est["heap_boot"])),
+        ("heap at its peak", "%s at hand %d" % (kb(dev["heap_peak"]), dev["peak_hand"]),
+         kb(est["heap_peak"]) if est["heap_peak"] is None else "%s at hand %d" % (kb(est["heap_peak"]),
+                                                                               est["peak_hand"]),
+         ratio(dev["heap_peak"], est["heap_peak"])),
+        ("free heap at the REPL after a soft reset", kb(dev["repl_free"]), "-", "-"),
+        ("flash bytes per recorded hand", "%.0f B" % dev["bytes_per_hand"], "%.0f B" % est["bytes_per_hand"],
+         ratio(dev["bytes_per_hand"], est["bytes_per_hand"])),
+        ("reference loop (the estimates' unit)", "%.1f ms" % dev["ref_ms"], "%.1f ms" % est["ref_ms"],
+         ratio(dev["ref_ms"], est["ref_ms"])),
+    ]
+    return out
+
+
+HEAD = ("figure", "device", "RP2040 estimate", "device/estimate")
+
+
+def table(rs):
+    """The rows as aligned text columns under HEAD."""
+    rs = [HEAD] + list(rs)
+    w = [max(len(x[i]) for x in rs) for i in range(4)]
+    return "\n".join("  ".join(x[i].ljust(w[i]) for i in range(4)).rstrip() for x in rs)
+
+
+def describe(info, port, dev):
+    """One line on the board and the match measured."""
+    b = dev["board"]
+    return ("board: MicroPython %s on %s (%s), display %s at 0x%02x, I2C %d kHz%s; a %d-hand match, "
+            "%d button events, %d errors, %d edges lost" % (
+                linkmod.vstr(info["version"]), port, info["machine"], b["display"], b["addr"], b["i2c_hz"] // 1000,
+                "" if b["display_ok"] else " (NOT ANSWERING: no bus time measured)", dev["hands"],
+                dev["events"], dev["errors"], dev["overflows"]))
+
+
+def markdown(head, rs, command):
+    """The table as Markdown, with the command and the board it was measured with."""
+    out = ["Measured with `%s`; %s." % (command, head), "", "| %s |" % " | ".join(HEAD),
+           "| --- | --- | --- | --- |"]
+    out += ["| %s |" % " | ".join(r) for r in rs]
+    return "\n".join(out) + "\n"
+
+
+def main(a, link=None):
+    """Entry for `tanteador bench --port` (``a``: bench's parsed arguments); the exit status."""
+    from host_tools.bench import benchmatch
+
+    hands = DEVICE_HANDS if a.hands is None else a.hands
+    log = (lambda s: None) if a.quiet else (lambda s: print("..", s, file=sys.stderr, flush=True))
+    work = tempfile.mkdtemp(prefix="tt-devbench-")
+    own = link is None
+    try:
+        if hands < 1:
+            raise UsageError("--hands must be 1 or more")
+        if own:
+            link = linkmod.connect(a.port)
+        log("writing the %d-hand match script" % hands)
+        doc, text = benchmatch.bench_match(hands, os.path.join(work, "flash"))
+        saved = benchmatch.saved_match(RESET_HANDS, os.path.join(work, "saved"))
+        results, repl_free, info = run_on_board(link, doc, text, saved, log)
+        dev = device_figures(results, repl_free)
+        est = pc_estimates(doc, text, saved, work, dev["board"]["i2c_hz"], 1 if a.quick else 3, a.heapsize, log)
+    except UserError as e:
+        print("tanteador bench: %s" % e, file=sys.stderr)
+        return 2 if isinstance(e, UsageError) else 1
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        if own and link is not None:
+            link.t.close()
+    command = "tanteador bench --port %s" % a.port
+    if a.hands is not None:
+        command += " --hands %d" % hands
+    head = describe(info, a.port, dev)
+    rs = rows(dev, est)
+    print(head)
+    print(table(rs))
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"command": command, "info": dict(info, version=list(info["version"])), "device": dev,
+                       "estimate": est, "rows": rs}, f, indent=1, sort_keys=True)
+    if a.md:
+        with open(a.md, "w") as f:
+            f.write(markdown(head, rs, command))
+    return 0

@@ -1,0 +1,125 @@
+"""The saves of a flash folder, read as the device reads them: from a board or a folder.
+
+`tanteador pull` exports them and `tanteador event` collects an evening's
+matches with them. A source copies the files the device writes (state.json,
+hNNNN.json, bad-*), skipping unread any larger than a save can be; a file
+is then read as a Match by the firmware's own code.
+"""
+
+import hashlib
+import json
+import os
+
+from host_tools import UsageError, UserError
+
+TT = "/tt"
+
+
+def size_limit():
+    """The largest file the device reads back as a save: anything larger is not one of its saves."""
+    from tanteador import store
+
+    return store.MAX_STATE
+
+
+def too_big(size):
+    """The reason a file of ``size`` bytes is skipped unread."""
+    return "%d bytes, larger than any save the device writes (%d); skipped without reading it" % (
+        size, size_limit())
+
+
+def wanted(name):
+    """Is this a file of the flash folder that pull copies?"""
+    if name == "state.json" or name.startswith("bad-"):
+        return True
+    return name.startswith("h") and name.endswith(".json") and name[1:-5].isdigit()
+
+
+class BoardSource:
+    """The /tt folder of a board behind a Link."""
+
+    def __init__(self, link):
+        self.link = link
+        self.where = "the board on %s" % link.port
+
+    def fetch(self):
+        """({name: bytes}, [(name, reason)] of the files skipped unread)."""
+        names = sorted(n for n in self.link.listdir(TT) if wanted(n))
+        sums = self.link.hashes(dirs=[TT]) if names else {}
+        out = {}
+        skipped = []
+        limit = size_limit()
+        for n in names:
+            size = sums.get(TT + "/" + n, (None, 0))[1]
+            if size > limit:
+                skipped.append((n, too_big(size)))
+                continue
+            data = self.link.read(TT + "/" + n)
+            want = sums.get(TT + "/" + n, (None,))[0]
+            if want != hashlib.sha256(data).hexdigest():
+                raise UserError(
+                    "%s came back from the board different from what it holds (a USB glitch?). "
+                    "Nothing was written; run `tanteador pull` again." % n
+                )
+            out[n] = data
+        return out, skipped
+
+
+class DirSource:
+    """A flash folder on this computer (the simulator's, or a copy of /tt)."""
+
+    def __init__(self, folder):
+        if not os.path.isdir(folder):
+            raise UsageError("--from-dir %s is not a folder; give a flash folder (e.g. the simulator's, "
+                             "~/.local/share/tanteador/flash)" % folder)
+        self.folder = folder
+        self.where = folder
+
+    def fetch(self):
+        """({name: bytes}, [(name, reason)] of the files skipped unread)."""
+        out = {}
+        skipped = []
+        limit = size_limit()
+        try:
+            listing = sorted(os.listdir(self.folder))
+        except OSError as e:
+            raise UserError("cannot read the folder %s (%s)" % (self.folder, os.strerror(e.errno or 0)))
+        for n in listing:
+            path = os.path.join(self.folder, n)
+            if not (wanted(n) and os.path.isfile(path)):
+                continue
+            size = os.path.getsize(path)
+            if size > limit:
+                skipped.append((n, too_big(size)))
+                continue
+            try:
+                with open(path, "rb") as f:
+                    out[n] = f.read(limit + 1)
+            except OSError as e:
+                skipped.append((n, "unreadable (%s)" % os.strerror(e.errno or 0)))
+        return out, skipped
+
+
+def read_match(name, data):
+    """(Match, finished) from a file's bytes; raises ValueError with a reason."""
+    from tanteador.match import Match
+
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as e:
+        raise ValueError("not JSON (%s)" % e)
+    except RecursionError:
+        raise ValueError("not a save: its JSON is nested deeper than any match document")
+    if name == "state.json":
+        if not isinstance(doc, dict) or "m" not in doc:
+            raise ValueError("not a device state document")
+        doc = doc["m"]
+        if doc is None:
+            return None, False
+    try:
+        m = Match.from_dict(doc)
+    except ValueError as e:
+        raise ValueError("not a match this version reads (%s)" % (getattr(e, "code", None) or e))
+    except RecursionError:
+        raise ValueError("not a save: its JSON is nested deeper than any match document")
+    return m, name != "state.json"

@@ -1,0 +1,11 @@
+"""The app's tests on a host board: screens, presses, walks, drawing, the kept frame.
+
+On the cpython lane unless a test names another.
+"""
+
+from lanemark import give
+
+
+def pytest_collection_modifyitems(items):
+    """Give this folder's lane to its tests that name none."""
+    give(items, __file__, "cpython")

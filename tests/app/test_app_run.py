@@ -1,0 +1,120 @@
+"""The device loop: asyncio, a poll every ~10 ms, the watchdog fed while it runs."""
+
+import pytest
+from host_tools.device.hostboard import HostBoard
+
+from tanteador import app as app_mod
+from tanteador.buttons import DEBOUNCE_MS, REPEAT_DELAY_MS
+
+
+class Stop(BaseException):
+    pass
+
+
+class LoopBoard(HostBoard):
+    """A host board whose clock follows the polls and that stops the loop after N polls."""
+
+    def __init__(self, folder, polls):
+        HostBoard.__init__(self, folder)
+        self.polls = polls
+        self.closed = False
+
+    def buttons(self):
+        self.polls -= 1
+        if self.polls < 0:
+            raise Stop()
+        return HostBoard.buttons(self)
+
+    def ticks_ms(self):
+        self.now += 10
+        return self.now
+
+    def close(self):
+        self.closed = True
+
+
+def test_run_polls_draws_and_feeds(tmp_path):
+    board = LoopBoard(str(tmp_path), 21)  # one read at boot (OK held?), then 20 passes
+    with pytest.raises(Stop):
+        app_mod.run(board)
+    assert board.feeds == 20           # one feed per pass of the loop
+    assert board.frames == 1           # the first frame, then nothing changed
+    assert not board.closed            # the watchdog keeps running: the device restarts
+
+
+class CtrlCBoard(LoopBoard):
+    def buttons(self):
+        self.polls -= 1
+        if self.polls < 0:
+            raise KeyboardInterrupt()
+        return HostBoard.buttons(self)
+
+
+def test_ctrl_c_closes_the_board(tmp_path):
+    board = CtrlCBoard(str(tmp_path), 3)
+    with pytest.raises(KeyboardInterrupt):
+        app_mod.run(board)
+    assert board.closed
+
+
+def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
+    """main.py: the board, the kept frame, then the app with sys.path cut to the
+    frozen modules; the path given back when the app stops (Ctrl-C to the REPL)."""
+    import os
+    import sys
+    import types
+
+    from tanteador import bootframe
+
+    seen = []
+    monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
+    before = list(sys.path)
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", lambda b: seen.append(("show", b)))
+
+    def run(b):
+        seen.append(("run", b, list(sys.path)))
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run)
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    with pytest.raises(KeyboardInterrupt):
+        exec(code, {"__name__": "__main__"})
+    assert [s[0] for s in seen] == ["show", "run"] and seen[0][1] is seen[1][1]
+    assert seen[1][2] == [".frozen"]
+    assert sys.path == before
+
+
+def test_ok_held_at_boot_opens_the_button_test(tmp_path):
+    board = HostBoard(str(tmp_path))
+    board.press(2)  # OK, held while the device starts
+    app = app_mod.App(board, 0)
+    assert app.screen.NAME == "hwtest"
+    for t in range(10, 1500, 10):   # the held OK turns into a long press: still the test screen
+        app.poll(t)
+    assert app.screen.NAME == "hwtest"
+    assert app.match is None
+
+
+def test_plain_boot_opens_the_setup(tmp_path):
+    app = app_mod.App(HostBoard(str(tmp_path)), 0)
+    assert app.screen.NAME == "setup"
+
+
+def test_a_press_acts_at_once_and_the_loop_wakes_when_its_lockout_ends(tmp_path):
+    board = HostBoard(str(tmp_path))
+    app = app_mod.App(board, 0)
+    assert app.pause(0) == app_mod.POLL_MS
+    board.now = 100
+    board.press(1)
+    app.poll(101)
+    assert app.keys.due(101) == 100 + REPEAT_DELAY_MS - 101  # taken: held now
+    board.press(1, False, 105)                   # let go inside the lockout
+    app.poll(106)
+    assert app.pause(106) == app_mod.POLL_MS     # the lockout ends later than the next tick
+    app.poll(113)
+    assert app.pause(113) == 100 + DEBOUNCE_MS - 113 < app_mod.POLL_MS

@@ -1,0 +1,11 @@
+"""`tanteador event`'s tests: evenings and tournaments.
+
+On the cpython lane unless a test names another.
+"""
+
+from lanemark import give
+
+
+def pytest_collection_modifyitems(items):
+    """Give this folder's lane to its tests that name none."""
+    give(items, __file__, "cpython")

@@ -1,0 +1,101 @@
+"""A whole match on the real MicroPython unix port, held to a Pico's heap."""
+
+from host_tools.harness import mplane
+
+
+CODE = """
+import gc, json
+gc.collect()
+from hostboard import HostBoard
+from script import Player, parse
+gc.collect()
+tools = gc.mem_alloc()
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+gc.collect()
+boot = gc.mem_alloc() - tools
+pl = Player(app, b)
+peak = [0]
+def hook(i, st):
+    gc.collect()
+    peak[0] = max(peak[0], gc.mem_alloc() - tools)
+pl.play(parse("DOWN x3; OK; UP x12; OK; UP x3; OK; OK"), hook)
+heaps = []
+for k in range(15):
+    pl.play(parse("DOWN x2; OK; hold UP 900; OK"), hook)
+    if k == 14:
+        break
+    pl.play(parse("DOWN; OK; hold DOWN 900; OK"), hook)
+    gc.collect()
+    heaps.append(gc.mem_alloc() - tools)
+m = app.match
+print(json.dumps({"boot": boot, "peak": peak[0], "heaps": heaps, "hands": len(m.hands),
+                  "won": m.won, "over": m.over, "scr": app.screen.NAME}))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def _on_micropython(code, tree=None):
+    """Run ``code`` on the MicroPython unix port at a Pico's heap; its first result line.
+
+    ``tree``: the firmware compiled by mpy-cross, as a Pico runs it (default: the sources).
+    """
+    rc, out, err = mplane.run_code(code, "mp", heapsize="190K", pythonpath=[tree, mplane.DEVICE] if tree else None)
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    return res[0]
+
+
+def test_thirty_hands_on_micropython(tmp_path):
+    r = _on_micropython(CODE % str(tmp_path))
+    # First to 15: 14-14 after 28 hands, the 29th ends the match.
+    assert r["hands"] == 29 and r["won"] == [15, 14]
+    assert r["over"] and r["scr"] == "matchend"
+    # Only the match's own data grows from hand to hand (a few hundred bytes a hand).
+    heaps = r["heaps"]
+    assert heaps[-1] - heaps[1] < 12 * 600, heaps
+    print("heap after boot %d, peak %d (bytes, gc.mem_alloc)" % (r["boot"], r["peak"]))
+
+
+HABITS = """
+import json
+from hostboard import HostBoard
+from script import Player, parse
+from tanteador.app import App
+
+def boot():
+    b = HostBoard(%r)
+    app = App(b, 0)
+    app.poll(0)
+    return b, app, Player(app, b)
+
+b, app, pl = boot()
+# Three players, the last card undrawn; a refused entry, then 43 typed and the power cut.
+pl.play(parse("DOWN; OK; UP; OK; DOWN x4; OK; UP; OK; UP x5; OK; OK; OK"))
+out = {"prep": app.match.options.prep}
+pl.play(parse("DOWN; OK; DOWN x20; OK; OK; OK"))
+out["refused"] = app.texts[-1]
+pl.play(parse("BACK; BACK; UP x23; wait 2s"))
+b, app, pl = boot()
+pl.play(parse("BACK"))
+out["resumed"] = [app.screen.NAME, app.screen.vals, app.screen.i]
+pl.play(parse("BACK; long OK; DOWN x4; OK; OK"))
+out["ended"] = [app.screen.NAME, app.match is None]
+b, app, pl = boot()
+out["setup"] = [app.screen.NAME, app.screen.o.players, app.screen.o.prep]
+print(json.dumps(out))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_refusal_resume_and_last_setup_on_micropython(tmp_path, mpy_tree):
+    # Three boots in one process: compiling the sources again and again
+    # inside 190 KB scatters the heap as a Pico running .mpy files never is.
+    r = _on_micropython(HABITS % str(tmp_path), mpy_tree)
+    assert r["prep"] == 1
+    assert r["refused"] == "20 missing, 11 at most"
+    assert r["resumed"] == ["entry", [43, 40, 40], 0]
+    assert r["ended"] == ["setup", True]             # End match, on a Pico's heap
+    assert r["setup"] == ["setup", 3, 1]            # the next one starts from its setup

@@ -1,0 +1,415 @@
+"""DirFS and Store: saves, loads, names, archive, full flash."""
+
+import json
+import os
+
+import pytest
+
+from storekit import (STATE, TMP, DirFS, FaultFS, Store, archives, bad_files, boot, fresh,
+                      make_doc, validate)
+from tanteador import flashfs, store
+
+
+# ---- DirFS ---------------------------------------------------------------
+
+def test_dirfs_creates_nested_root_and_basic_calls(tmp_path):
+    root = str(tmp_path / "a" / "b" / "tt")
+    fs = DirFS(root + "/")
+    assert os.path.isdir(root) and fs.root == root
+    assert fs.listdir() == []
+    with fs.open("x.json", "wb") as f:
+        f.write(b"hello")
+    assert fs.exists("x.json") and not fs.exists("y.json")
+    assert fs.size("x.json") == 5
+    with fs.open("y.json", "w") as f:
+        f.write("other")
+    fs.rename("y.json", "x.json")
+    assert sorted(fs.listdir()) == ["x.json"]
+    with fs.open("x.json") as f:
+        assert f.read() == "other"
+    fs.remove("x.json")
+    assert fs.listdir() == []
+    with pytest.raises(OSError):
+        fs.remove("x.json")
+    with pytest.raises(OSError):
+        fs.size("x.json")
+    DirFS(root)  # an existing root is fine
+
+
+@pytest.mark.parametrize("bad", ["", "a/b", "..", ".", "a\\b"])
+def test_dirfs_refuses_names_with_folders(tmp_path, bad):
+    with pytest.raises(ValueError):
+        fresh(tmp_path).open(bad, "w")
+
+
+def test_dirfs_free_space_is_reported(tmp_path):
+    free = fresh(tmp_path).free()
+    assert free is None or free > 0
+
+
+def test_dirfs_rename_falls_back_when_replace_is_refused(tmp_path, monkeypatch):
+    fs = fresh(tmp_path)
+    for name, text in (("a", "new"), ("b", "old")):
+        with fs.open(name, "w") as f:
+            f.write(text)
+    real = os.rename
+
+    def fat_rename(a, b):
+        if os.path.exists(b):
+            raise OSError(17, "exists")
+        real(a, b)
+
+    monkeypatch.setattr(flashfs.os, "rename", fat_rename)
+    fs.rename("a", "b")
+    assert fs.listdir() == ["b"]
+    with fs.open("b") as f:
+        assert f.read() == "new"
+
+
+def test_dirfs_rename_other_errors_propagate(tmp_path):
+    fs = fresh(tmp_path)
+    with pytest.raises(OSError):
+        fs.rename("missing", "b")
+
+
+# ---- Store: save and load -----------------------------------------------
+
+def test_load_without_save(tmp_path):
+    assert Store(fresh(tmp_path)).load(validate) == (None, None)
+
+
+def test_save_then_reboot_loads_same_document(tmp_path):
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    for i in range(4):
+        doc = make_doc(i)
+        assert st.save(doc) is None
+        assert boot(fs.root)[0] == (doc, None)
+    assert sorted(fs.listdir()) == [STATE]
+
+
+def test_load_returns_what_validate_returns(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(2))
+    assert Store(fs).load(lambda d: ("built", len(d["m"]["a"]))) == (("built", 2), None)
+
+
+def test_accented_text_survives(tmp_path):
+    fs = fresh(tmp_path)
+    doc = make_doc(1)
+    doc["m"]["o"][1] = ["Begoña", "Çağla"]
+    doc["cfg"]["lang"] = "pt"
+    Store(fs).save(doc)
+    assert Store(fs).load(validate) == (doc, None)
+
+
+def test_leftover_tmp_is_removed_and_state_wins(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    with fs.open(TMP, "wb") as f:
+        f.write(json.dumps(make_doc(2)).encode())
+    assert Store(fs).load(validate) == (make_doc(1), None)
+    assert fs.listdir() == [STATE]
+
+
+def test_complete_tmp_without_state_is_the_save(tmp_path):
+    # A replace cut between remove and rename, or a first save cut before rename.
+    fs = fresh(tmp_path)
+    with fs.open(TMP, "wb") as f:
+        f.write(json.dumps(make_doc(3)).encode())
+    assert Store(fs).load(validate) == (make_doc(3), None)
+    assert fs.listdir() == [STATE]
+
+
+@pytest.mark.parametrize("cut", [0, 1, 10, -1])
+def test_partial_tmp_without_state_is_dropped(tmp_path, cut):
+    fs = fresh(tmp_path)
+    data = json.dumps(make_doc(3)).encode()
+    with fs.open(TMP, "wb") as f:
+        f.write(data[:cut])
+    assert Store(fs).load(validate) == (None, None)
+    assert fs.listdir() == []
+
+
+def test_bad_complete_tmp_without_state_is_set_aside(tmp_path):
+    fs = fresh(tmp_path)
+    with fs.open(TMP, "wb") as f:
+        f.write(b'{"v": 9}')
+    assert Store(fs).load(validate) == (None, "newer")
+    assert fs.listdir() == ["bad-1-state.json"]
+
+
+# ---- full flash and I/O errors ---------------------------------------------
+
+def test_full_flash_keeps_previous_save_and_play_goes_on(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    small = len(json.dumps(make_doc(1)))
+    ffs = FaultFS(fs, free=small // 2)
+    st = Store(ffs)
+    assert st.save(make_doc(2)) == "full"
+    assert fs.listdir() == [STATE]  # the half-written tmp is gone
+    assert boot(fs.root)[0] == (make_doc(1), None)
+    assert st.save(make_doc(2)) == "full"
+    ffs.free = None  # room again (e.g. archives removed from the PC)
+    assert st.save(make_doc(3)) is None
+    assert boot(fs.root)[0] == (make_doc(3), None)
+
+
+def test_replacing_gives_space_back(tmp_path):
+    # An atomic replace needs room for two copies while the new one is written.
+    fs = fresh(tmp_path)
+    size = len(json.dumps(make_doc(5), separators=(",", ":")).encode())
+    ffs = FaultFS(fs, free=2 * size + 10)
+    st = Store(ffs)
+    for _ in range(20):
+        assert st.save(make_doc(5)) is None
+    assert ffs.free == size + 10
+    ffs.free = size - 1
+    assert st.save(make_doc(5)) == "full"
+    assert boot(fs.root)[0] == (make_doc(5), None)
+
+
+def count_save_ops(tmp_path, before, after):
+    fs = fresh(tmp_path, "count")
+    if before is not None:
+        Store(fs).save(before)
+    ffs = FaultFS(fs)
+    Store(ffs).save(after)
+    return ffs.ops, ffs.log
+
+
+@pytest.mark.parametrize("err,code", [(28, "full"), (5, "io")])
+def test_every_failing_call_of_a_save_keeps_previous(tmp_path, err, code):
+    n, log = count_save_ops(tmp_path, make_doc(1), make_doc(2))
+    assert [k for k, _ in log] == ["open", "write", "flush", "close", "rename"]
+    for k in range(1, n + 1):
+        fs = fresh(tmp_path, "f%d" % k)
+        Store(fs).save(make_doc(1))
+        assert Store(FaultFS(fs, fail_at=k, fail_errno=err)).save(make_doc(2)) == code
+        assert fs.listdir() == [STATE], log[k - 1]
+        assert boot(fs.root)[0] == (make_doc(1), None)
+
+
+def test_failed_split_rename_keeps_the_new_whole_save(tmp_path):
+    # FAT-style replace: the old file was removed, then the rename failed.
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    ffs = FaultFS(fs, fail_at=6, split_rename=True)
+    assert Store(ffs).save(make_doc(2)) == "full"
+    assert ffs.log[-1] == ("rename", STATE)
+    assert boot(fs.root)[0] == (make_doc(2), None)
+
+
+class ShortFile:
+    def __init__(self, f):
+        self.f = f
+
+    def write(self, data):
+        return self.f.write(data[: len(data) - 3])
+
+    def flush(self):
+        self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+
+class ShortFS(DirFS):
+    def open(self, name, mode="r"):
+        f = DirFS.open(self, name, mode)
+        return ShortFile(f) if "w" in mode else f
+
+
+def test_short_write_counts_as_full(tmp_path):
+    root = str(tmp_path / "short")
+    Store(DirFS(root)).save(make_doc(1))
+    assert Store(ShortFS(root)).save(make_doc(2)) == "full"
+    assert boot(root)[0] == (make_doc(1), None)
+    assert os.listdir(root) == [STATE]
+
+
+# ---- names ---------------------------------------------------------------
+
+def write_names(fs, data):
+    with fs.open("names.json", "wb") as f:
+        f.write(data if isinstance(data, bytes) else json.dumps(data).encode())
+
+
+def test_names_missing_is_empty(tmp_path):
+    assert Store(fresh(tmp_path)).names() == []
+
+
+def test_names_good(tmp_path):
+    fs = fresh(tmp_path)
+    names = ["Ana", "Iñaki", "Zoë", "x" * 12] + ["P%d" % i for i in range(12)]
+    write_names(fs, names)
+    assert Store(fs).names() == names
+
+
+@pytest.mark.parametrize("bad,code", [
+    ({"a": 1}, "list"),
+    (["ok", 3], "list"),
+    (["n%d" % i for i in range(17)], "many"),
+    (["x" * 13], "long"),
+    ([""], "empty"),
+    (["   "], "empty"),
+    (["a\nb"], "chars"),
+    (["tab\t"], "chars"),
+    (["del\x7f"], "chars"),
+    (["c1\x85"], "chars"),
+    (["nul\x00"], "chars"),
+    (["\ud800x"], "chars"),
+])
+def test_names_bad_are_refused_and_file_kept(tmp_path, bad, code):
+    with pytest.raises(ValueError) as e:
+        store.check_names(bad)
+    assert e.value.args[0] == code
+    fs = fresh(tmp_path)
+    write_names(fs, bad)
+    with fs.open("names.json", "rb") as f:
+        before = f.read()
+    assert Store(fs).names() == []
+    with fs.open("names.json", "rb") as f:
+        assert f.read() == before
+
+
+@pytest.mark.parametrize("raw", [b"", b"\xff\xfe[", b'["Ana"', b"[\"\xc3\x28\"]", b"[" + b'"a",' * 2000 + b'"b"]'])
+def test_names_unreadable_is_empty(tmp_path, raw):
+    fs = fresh(tmp_path)
+    write_names(fs, raw)
+    assert Store(fs).names() == []
+    assert fs.size("names.json") == len(raw)
+
+
+# ---- archive ---------------------------------------------------------------
+
+def match_doc(i):
+    return make_doc(i)["m"]
+
+
+def test_archive_numbers_dedupes_and_is_bounded(tmp_path):
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    assert archives(fs) == []
+    assert st.archive(match_doc(1)) is None
+    assert st.archive(match_doc(1)) is None  # same match again: no duplicate
+    assert st.archive(match_doc(2)) is None
+    assert archives(fs) == ["h0001.json", "h0002.json"]
+    with fs.open("h0002.json", "rb") as f:
+        assert json.loads(f.read()) == match_doc(2)
+    for i in range(3, store.ARCH_KEEP + 6):
+        assert st.archive(match_doc(i)) is None
+    arch = archives(fs)
+    assert len(arch) == store.ARCH_KEEP
+    assert arch[0] == "h%04d.json" % 6 and arch[-1] == "h%04d.json" % (store.ARCH_KEEP + 5)
+    assert "h.tmp" not in fs.listdir()
+
+
+def test_archive_full_flash_keeps_state(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(3))
+    st = Store(FaultFS(fs, free=5))
+    assert st.archive(match_doc(3)) == "full"
+    assert sorted(fs.listdir()) == [STATE]
+    assert boot(fs.root)[0] == (make_doc(3), None)
+
+
+def test_archive_leftover_tmp_removed_on_boot(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    with fs.open("h.tmp", "wb") as f:
+        f.write(b'{"v": 1, "h": [')
+    assert Store(fs).load(validate) == (make_doc(1), None)
+    assert fs.listdir() == [STATE]
+
+
+def test_archive_numbering_ignores_other_files(tmp_path):
+    fs = fresh(tmp_path)
+    for name in ("h.json", "hx1.json", "h12.txt", "bad-x-state.json", "bad--state.json", "h0007.json"):
+        with fs.open(name, "wb") as f:
+            f.write(b"{}")
+    st = Store(fs)
+    assert archives(fs) == ["h0007.json"]
+    assert bad_files(fs) == []
+    st.archive(match_doc(1))
+    assert archives(fs) == ["h0007.json", "h0008.json"]
+
+
+# ---- the same code on MicroPython ----------------------------------------
+
+@pytest.mark.parametrize("impl", [pytest.param("mp", marks=pytest.mark.micropython), "cpython"])
+def test_smoke_script_with_power_cuts(tmp_path, impl):
+    import subprocess
+    import sys
+
+    from host_tools.harness import mplane
+
+    smoke = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "mp_store_smoke.py")
+    if impl == "mp":
+        argv = [mplane.require_micropython(), "-X", "heapsize=190K"]
+        env = mplane.mp_env()
+    else:
+        argv = [sys.executable, "-B"]
+        env = mplane.cpython_env()
+    proc = subprocess.run(argv + [smoke, str(tmp_path / "flash")], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.split("\n")
+    assert "OK" in lines
+    assert int(lines[0].split(":")[1]) > 50
+
+
+class NoRenameFS(DirFS):
+    def rename(self, old, new):
+        raise OSError(5, "rename refused")
+
+
+def test_complete_tmp_is_loaded_even_if_it_cannot_be_renamed(tmp_path):
+    root = str(tmp_path / "f")
+    fs = DirFS(root)
+    with fs.open(TMP, "wb") as f:
+        f.write(json.dumps(make_doc(2)).encode())
+    assert Store(NoRenameFS(root)).load(validate) == (make_doc(2), None)
+    assert fs.listdir() == [TMP]
+    assert Store(fs).load(validate) == (make_doc(2), None)
+    assert fs.listdir() == [STATE]
+
+
+@pytest.mark.parametrize("obj", [{}, [], {"a": []}, {"n": "Iñaki", "l": [1, [2, {}], None, True]},
+                                 {"k": list(range(400))}])
+def test_streamed_text_is_compact_json(tmp_path, obj):
+    # The save is written piece by piece; the text must be what json.dumps gives.
+    fs = fresh(tmp_path)
+    assert Store(fs).save(obj) is None
+    with fs.open(STATE, "rb") as f:
+        assert f.read() == json.dumps(obj, separators=(",", ":")).encode()
+
+
+def test_big_save_is_written_in_chunks(tmp_path):
+    fs = fresh(tmp_path)
+    ffs = FaultFS(fs)
+    doc = {"k": list(range(1000))}
+    writes = []
+    real = ffs._write
+    ffs._write = lambda h, data: (writes.append(len(data)), real(h, data))[1]
+    assert Store(ffs).save(doc) is None
+    assert len(writes) > 1 and max(writes) < 2 * store.CHUNK
+    assert sum(writes) == fs.size(STATE)
+
+
+def test_an_object_with_dump_writes_its_own_text(tmp_path):
+    # The app saves its live Match this way: one action at a time, no whole document.
+    class Live:
+        def dump(self, write):
+            write("[1,")
+            write('"x"]')
+
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    assert st.save({"m": Live(), "v": 1}) is None
+    with fs.open(STATE, "rb") as f:
+        assert json.loads(f.read()) == {"m": [1, "x"], "v": 1}
+    assert st.archive({"m": Live()}) is None
+    assert st.archive({"m": Live()}) is None          # the same text: kept once
+    assert archives(fs) == ["h0001.json"]
