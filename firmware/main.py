@@ -18,14 +18,25 @@ if WIRING.DISPLAY == "ssd1306":
         pass    # the board says so on the console
 if ".frozen" in path:
     sys.path[:] = [".frozen"]
+
+
+def _kept_frame(board):
+    # A reset into a match shows its first frame before the engine loads.
+    # It only saves time: whatever goes wrong here, the app draws its own.
+    # (The module is unloaded by the app with its other boot-only helpers.)
+    try:
+        from tanteador import bootframe
+
+        bootframe.show(board)
+    except Exception as e:
+        print("kept frame not shown:", repr(e))
+
+
 try:
-    from tanteador import bootframe
     from tanteador.board import Board
 
     board = Board()
-    # A reset into a match shows its first frame before the engine loads.
-    bootframe.show(board)
-    del bootframe   # the app unloads it with its other boot-only helpers
+    _kept_frame(board)
     from tanteador.app import run
 
     run(board)

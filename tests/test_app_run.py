@@ -89,6 +89,44 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
     assert sys.path == before
 
 
+def _run_main(monkeypatch, tmp_path, show):
+    """Run main.py with the host board, ``show`` as the kept frame's step
+    and the app's run recorded -> the board the app ran on, or None."""
+    import os
+    import sys
+    import types
+
+    from tanteador import bootframe
+
+    ran = []
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", show)
+
+    def run(b):
+        ran.append(b)
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run)
+    path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    with pytest.raises(KeyboardInterrupt):
+        exec(code, {"__name__": "__main__"})
+    return ran[0] if ran else None
+
+
+@pytest.mark.parametrize("error", [UnicodeError("tag"), MemoryError(), OSError(5), ValueError("x")],
+                         ids=type)
+def test_any_failure_of_the_kept_frame_falls_through_to_the_app(monkeypatch, tmp_path, capsys, error):
+    def show(b):
+        raise error
+
+    assert isinstance(_run_main(monkeypatch, tmp_path, show), HostBoard)
+    assert "kept frame not shown" in capsys.readouterr().out
+
+
 def test_ok_held_at_boot_opens_the_button_test(tmp_path):
     board = HostBoard(str(tmp_path))
     board.press(2)  # OK, held while the device starts
