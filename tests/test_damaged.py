@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from storekit import (STATE, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
+from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
                       make_doc, validate)
 from tanteador import store
 
@@ -177,8 +177,25 @@ def test_bad_files_are_numbered_and_never_deleted(tmp_path):
             assert f.read() == b"bad %d" % i
 
 
-def test_out_of_memory_while_loading_is_not_damage(tmp_path):
-    """A MemoryError says nothing about the file: it stays, nothing is set aside."""
+def test_out_of_memory_once_while_loading_is_not_damage(tmp_path):
+    """A MemoryError may be a scattered heap: after a collection the save loads, and stays."""
+    fs = fresh(tmp_path)
+    with fs.open(STATE, "wb") as f:
+        f.write(b'{"v": 1}')
+    calls = []
+
+    def starved_once(doc):
+        calls.append(doc)
+        if len(calls) == 1:
+            raise MemoryError()
+        return doc
+
+    assert Store(fs).load(starved_once) == ({"v": 1}, None)
+    assert fs.listdir() == [STATE]
+
+
+def test_a_save_the_heap_never_holds_is_set_aside(tmp_path):
+    """Kept in place, a save that runs out of memory every time would stop every boot."""
     fs = fresh(tmp_path)
     with fs.open(STATE, "wb") as f:
         f.write(b'{"v": 1}')
@@ -186,9 +203,29 @@ def test_out_of_memory_while_loading_is_not_damage(tmp_path):
     def starved(doc):
         raise MemoryError()
 
-    with pytest.raises(MemoryError):
-        Store(fs).load(starved)
-    assert fs.listdir() == [STATE]
+    assert Store(fs).load(starved) == (None, "damaged")
+    assert fs.listdir() == ["bad-1-state.json"]
+
+
+@pytest.mark.parametrize("name", [STATE, TMP])
+def test_a_save_too_deep_for_the_parser_is_set_aside(tmp_path, monkeypatch, name):
+    """MicroPython's parser runs out of memory where CPython's recurses too deep: both set it aside."""
+    from tanteador import storeops
+
+    fs = fresh(tmp_path)
+    data = b"[" * 3000 + b"]" * 3000
+    with fs.open(name, "wb") as f:
+        f.write(data)
+
+    def load(f):
+        raise MemoryError()
+
+    monkeypatch.setattr(storeops.json, "load", load)
+    monkeypatch.setattr(storeops.json, "loads", load)
+    assert Store(fs).load(validate) == (None, "damaged")
+    assert fs.listdir() == ["bad-1-state.json"]
+    with fs.open("bad-1-state.json", "rb") as f:
+        assert f.read() == data
 
 
 def test_power_cut_while_setting_aside(tmp_path):
