@@ -37,8 +37,19 @@ try:
 
     board = Board()
     _kept_frame(board)
-    from tanteador.app import run
+    try:
+        from tanteador.app import run
 
-    run(board)
+        run(board)
+    except ImportError as e:
+        if sys.path == path:
+            raise
+        # A module of this firmware that the short path cannot see (one not
+        # frozen in it): the app starts again on the whole path.
+        print("import path given back:", repr(e))
+        sys.path[:] = path
+        from tanteador.app import run
+
+        run(board)
 finally:
     sys.path[:] = path
