@@ -123,7 +123,7 @@ def load(f):
     except UnicodeError:
         w.problems.append("not UTF-8 text")
         return w
-    b = None
+    b = None    # the file's bytes go before it runs: its text is all it needs
     return read(src)
 
 

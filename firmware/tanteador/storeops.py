@@ -70,21 +70,20 @@ def _checked(st, name, check, limit):
     as JSON nested thousands deep) is set aside as ``'damaged'``: left in
     place, it would stop every boot the same way.
     """
-    problem = "damaged"
-    for _ in range(2):
-        obj = None
+    for attempt in range(2):
         try:
             obj, problem = _read(st, name, limit)
             if problem is None:
                 return check(obj), None
-            break
         except MemoryError:
-            problem = "damaged"
             obj = None
-            gc.collect()
+            problem = "damaged"
+            if attempt == 0:
+                gc.collect()
+                continue
         except Exception as e:
             problem = _code(e)
-            break
+        break
     _set_aside(st, name)
     return None, problem
 

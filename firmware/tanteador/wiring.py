@@ -17,10 +17,10 @@ def load(path):
         f = open(path, "rb")
     except OSError:
         return config
-    from tanteador.boardfile import load
+    from tanteador import boardfile
 
     try:
-        return load(f)
+        return boardfile.load(f)
     finally:
         f.close()
 
