@@ -23,7 +23,7 @@ if ".frozen" in path:
 def _kept_frame(board):
     # A reset into a match shows its first frame before the engine loads.
     # It only saves time: whatever goes wrong here, the app draws its own.
-    # (The module is unloaded by the app with its other boot-only helpers.)
+    # (The app unloads the module with the rest of its boot-only code.)
     try:
         from tanteador import bootframe
 

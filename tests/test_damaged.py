@@ -259,26 +259,43 @@ WORKING = ("table", "setup", "matchend", "entry", "history", "settings")
 INSTANCE = {"h*.json": "h0001.json", "bad-*-state.json": "bad-1-state.json"}
 
 
-def _device(root):
-    """Lay out a device's flash in ``root`` (a match archived, a match in play with
-    its kept frame, names, a file set aside); the good bytes of the files that
-    come and go (a push, the leftovers of cut saves) in ``root``/extra.
-    -> (folder of the device's files, folder of the good bytes of every file)."""
-    from app_helpers import boot, hand, play, reboot
+def _hand(g):
+    """One hand of the match in play of matchplan.Generator ``g``, dealt at random."""
+    from host_tools.harness import matchplan
+
+    g.hand(matchplan.deal_points(g.rand, g.app.match), g.rand.below(4))
+
+
+def _reset(g, fs):
+    """A reset of the device ``g`` plays, on flash ``fs``, and its first quiet moment."""
+    from host_tools.device.hostboard import HostBoard
     from host_tools.device.script import Player
+    from tanteador.app import App
+
+    g.board = HostBoard(fs=fs)
+    g.app = App(g.board, 0)
+    g.player = Player(g.app, g.board)
+    g.wait(1000)
+
+
+def _device(root):
+    """Lay out a device's flash in ``root``/base (a match archived, a match in play
+    with its kept frame, names, a file set aside), and the good bytes of every
+    file, those that come and go too (a push, the leftovers of cut saves), in
+    ``root``/good -> (the two folders)."""
+    from host_tools.harness import matchplan
 
     base = root / "base"
-    board, app = boot(base)
-    play(app, board, "OK; OK")
-    while not app.match.over:
-        hand(app, board, ups=20)
-    play(app, board, "OK")                  # Rematch: the match ends in the archive
-    hand(app, board, ups=5)
-    board, app = reboot(board)
-    Player(app, board).idle(600)            # the resumed match's frame is kept
-    play(app, board, "BACK")
-    hand(app, board, downs=5)
-    Player(app, board).idle(2000)           # and tagged
+    g = matchplan.Generator(str(base), None)
+    g.setup()
+    g.match()
+    g.do("OK")                              # Rematch: the match ends in the archive
+    _hand(g)
+    _reset(g, DirFS(str(base)))             # the resumed match's frame is kept
+    g.close_notice()
+    _hand(g)
+    g.wait(2000)                            # and tagged
+    assert {STATE, "h0001.json", "frame.bin", "frame.tag"} <= set(os.listdir(base))
     (base / "names.json").write_text(json.dumps(["Ana", "Iñaki", "Zoë", "João"]), encoding="utf-8")
     (base / "bad-1-state.json").write_bytes(b'{"v": 1, "cfg"')
     good = root / "good"
@@ -429,20 +446,14 @@ def _life(folder):
     """A device's life on a RecordingFS: names, two setups, undo, redo, an edit,
     a setting, matches played to their end and archived, resets resuming a
     match (its frame kept), a push for an event, a damaged save -> the RecordingFS."""
-    from host_tools.device.hostboard import HostBoard
-    from host_tools.device.script import Player
     from host_tools.harness import matchplan
-    from tanteador.app import App
     from test_app_pushed import pushed_doc
 
     g = matchplan.Generator(str(folder), None)
     rec = RecordingFS(DirFS(str(folder)))
 
     def reset():
-        g.board = HostBoard(fs=rec)
-        g.app = App(g.board, 0)
-        g.player = Player(g.app, g.board)
-        g.wait(1000)            # the first quiet moment: a resumed match's frame is kept
+        _reset(g, rec)
 
     def back_to_table():
         for _ in range(6):
@@ -459,7 +470,11 @@ def _life(folder):
     for step in ("OK", "DOWN", "OK", "BACK", "DOWN x3"):
         g.do(step)
     g.setup()
-    g.session(["hand", "hand", "undo", "redo", "setting"])
+    _hand(g)
+    _hand(g)
+    g.undo()
+    g.redo()
+    g.setting()
     g.menu(2)                   # the history: the first hand edited
     g.expect("history")
     for step in ("OK", "OK", "UP x2", "OK"):
@@ -468,10 +483,10 @@ def _life(folder):
     g.match()
     g.expect("matchend")
     g.do("OK")                  # rematch: the match ends in the archive
-    g.session(["hand"])
+    _hand(g)
     reset()
     g.close_notice()
-    g.session(["hand"])
+    _hand(g)
     g.wait(2000)
     g.menu(4)                   # end the match
     g.do("OK")
