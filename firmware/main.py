@@ -29,7 +29,8 @@ def _kept_frame(board):
 
         bootframe.show(board)
     except Exception as e:
-        print("kept frame not shown:", repr(e))
+        # Its name only: after a MemoryError, the words of the message might not fit.
+        print("kept frame not shown:", type(e).__name__)
 
 
 try:
