@@ -18,16 +18,39 @@ if WIRING.DISPLAY == "ssd1306":
         pass    # the board says so on the console
 if ".frozen" in path:
     sys.path[:] = [".frozen"]
+
+
+def _kept_frame(board):
+    # A reset into a match shows its first frame before the engine loads.
+    # It only saves time: whatever goes wrong here, the app draws its own.
+    # (The app unloads the module with the rest of its boot-only code.)
+    try:
+        from tanteador import bootframe
+
+        bootframe.show(board)
+    except Exception as e:
+        # Its name only: after a MemoryError, the words of the message might not fit.
+        print("kept frame not shown:", type(e).__name__)
+
+
 try:
-    from tanteador import bootframe
     from tanteador.board import Board
 
     board = Board()
-    # A reset into a match shows its first frame before the engine loads.
-    bootframe.show(board)
-    del bootframe   # the app unloads it with its other boot-only helpers
-    from tanteador.app import run
+    _kept_frame(board)
+    try:
+        from tanteador.app import run
 
-    run(board)
+        run(board)
+    except ImportError as e:
+        if sys.path == path:
+            raise
+        # A module of this firmware that the short path cannot see (one not
+        # frozen in it): the app starts again on the whole path.
+        print("import path given back:", repr(e))
+        sys.path[:] = path
+        from tanteador.app import run
+
+        run(board)
 finally:
     sys.path[:] = path

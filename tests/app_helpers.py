@@ -7,6 +7,7 @@ from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
 
 from tanteador.app import App
+from tanteador.matchoptions import PAIRS, MatchOptions
 
 # One hand from the table: the trump (oros) set on the table, OK opens the entry.
 TRUMP_AND_ENTRY = "DOWN; OK"
@@ -77,3 +78,13 @@ def hand(app, board, ups=0, downs=0, hold=None):
     if hold:
         play(app, board, hold)
     play(app, board, COUNT)
+
+
+# The four players of the pushed pairs match below.
+NAMES = ["Ana", "Eva", "Luis", "Pau"]
+
+
+def pushed_doc(table=3, rnd=2, key="fiesta24", names=NAMES):
+    """An event.json as `tanteador event push` writes it: a pairs match, first to 2, its table and round."""
+    o = MatchOptions(players=4, sides=PAIRS, names=names, target=2)
+    return {"v": 1, "o": o.to_list(), "ev": [table, rnd, key]}

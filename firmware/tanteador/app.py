@@ -166,6 +166,8 @@ class App:
             self._settings()
         if problem is not None:
             self.notice(i18n.NEWER if problem == "newer" else i18n.DAMAGED, ms=0)
+        if getattr(self.board, "problems", None):
+            self.notice(i18n.BOARD_REFUSED, ms=0)
         if self.board.buttons()[OK]:
             # OK held while the device starts: the first-boot button test of a
             # fresh build, on top of whatever was resumed.

@@ -34,6 +34,8 @@ A board may have (the app looks with getattr and does without):
                         seeded from the boot time
     nap(ms)             light-sleep while the panel is blank; True if it slept
     close()             the loop has ended: silence, free the interrupts, stop the watchdog
+    problems            why the device's board file was refused (the default wiring runs
+                        instead): the app says so on screen; empty or None when it was not
 """
 
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
@@ -174,27 +176,6 @@ def _i2c():
     return I2C(c.I2C_ID, sda=Pin(c.I2C_SDA), scl=Pin(c.I2C_SCL), freq=c.I2C_FREQ)
 
 
-def _refuse(problems):
-    """Say what is wrong with the board file (console, and display if it answers), then raise.
-
-    A board that went on with its defaults would hide the typo.
-    """
-    from tanteador.boardfile import BoardFileError, draw, report
-
-    report(problems)
-    try:
-        d = open_display(_i2c())
-    except ValueError:      # pins the I2C block refuses: reported above
-        d = None
-    if d is not None and not isinstance(d, NoDisplay):
-        draw(d, WIRING.OLED_WIDTH, WIRING.OLED_HEIGHT, problems)
-        try:
-            d.show()
-        except OSError:
-            pass
-    raise BoardFileError(problems[0])
-
-
 def _wdt_ctrl_address():
     import os
 
@@ -214,7 +195,11 @@ class Board:
         c = WIRING
         problems = getattr(c, "problems", None)
         if problems:
-            _refuse(problems)
+            from tanteador.boardfile import report
+
+            report(problems)
+        # A refused board file leaves config's wiring (tanteador.wiring): the app says so on screen.
+        self.problems = problems
         self._i2c = _i2c()
         self.display = open_display(self._i2c)
         self.display_ok = not isinstance(self.display, NoDisplay)

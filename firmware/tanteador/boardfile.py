@@ -4,8 +4,11 @@ The file (``config.BOARD_FILE`` on the device, put there by ``tanteador
 flash --board FILE``; ready ones in hardware/boards/) sets any of
 ``SETTINGS``, such as ``DISPLAY = "sh1106"``; what it leaves out keeps
 config.py's default. Every name and value is checked: a typo is reported,
-never skipped. Loaded only when the file exists, so the default wiring
-costs nothing here; nothing in it touches ``machine``.
+never skipped. A file with any problem is refused whole: the device starts
+on config.py's wiring (half a file could put the display's bus on the
+wrong pins) and says so, on its console and on its screen; the file stays
+where it is for the PC to fix. Loaded only when the file exists, so the
+default wiring costs nothing here; nothing in it touches ``machine``.
 """
 
 import sys
@@ -17,11 +20,9 @@ from tanteador import config
 # GP0..GP29: the RP2040's, and the RP2350A's of the Pico 2.
 _GPIO_MAX = const(29)
 _GPIO = "a GPIO number 0-29"
-_TITLE_H = const(12)
-
-
-class BoardFileError(ValueError):
-    """A board file that cannot be used; the message says what is wrong."""
+# Far more than a board file needs (the ready ones are under 1 KB): a longer
+# one is damaged, and reading it whole could take the heap the app needs.
+MAX_BYTES = const(4096)
 
 
 def _gpio(v):
@@ -102,21 +103,62 @@ def _line(e):
     return n or 0
 
 
+def load(f):
+    """The Wiring of the board file open as bytes in ``f`` (see ``read``).
+
+    A file that cannot be read, is longer than ``MAX_BYTES`` or is not
+    UTF-8 text is refused like one that does not run.
+    """
+    w = Wiring()
+    try:
+        b = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        w.problems.append("cannot be read: %s" % e)
+        return w
+    if len(b) > MAX_BYTES:
+        w.problems.append("longer than %d bytes" % MAX_BYTES)
+        return w
+    try:
+        src = b.decode()
+    except UnicodeError:
+        w.problems.append("not UTF-8 text")
+        return w
+    b = None    # the file's bytes go before it runs: its text is all it needs
+    return read(src)
+
+
 def read(src):
-    """The Wiring a board file's source ``src`` gives: each valid value over the default.
+    """The Wiring a board file's source ``src`` gives: each of its values over the default.
 
     A file that does not run, an unknown name, a value of the wrong kind,
     a pin that is not on the I2C bus named or a GPIO used twice each add a
-    line to ``problems``; the board must then refuse to start.
+    line to ``problems``; the file is then refused whole: the Wiring holds
+    the defaults and the problems.
     """
     w = Wiring()
     ns = {}
     try:
         exec(src, ns)
-    except Exception as e:
+    except (Exception, SystemExit) as e:
         # CPython's SyntaxError repeats the place in its str(); its msg is the words alone.
         w.problems.append("line %d: %s: %s" % (_line(e), type(e).__name__, getattr(e, "msg", None) or e))
         return w
+    try:
+        _take(w, ns)
+    except Exception as e:
+        # Names that are not text, a value whose repr fails: nothing a board file writes.
+        w.problems.append("%s: %s" % (type(e).__name__, e))
+    _check_bus(w)
+    _check_shared(w)
+    if w.problems:
+        refused = Wiring()
+        refused.problems = w.problems
+        return refused
+    return w
+
+
+def _take(w, ns):
+    """Each setting of the namespace ``ns`` the file ran in, onto ``w`` if valid, else a problem."""
     for name in sorted(ns):
         if name.startswith("_"):
             continue
@@ -128,9 +170,6 @@ def read(src):
             w.problems.append("%s must be %s, not %r" % (name, rule[1], v))
         else:
             setattr(w, name, tuple(v) if name == "BUTTON_PINS" else v)
-    _check_bus(w)
-    _check_shared(w)
-    return w
 
 
 def _check_bus(w):
@@ -160,27 +199,9 @@ def _check_shared(w):
 
 def report(problems):
     """Print what is wrong with the board file, and what it may hold, on the console."""
-    print("board file %s refused:" % config.BOARD_FILE)
+    print("board file %s refused, the default wiring is used:" % config.BOARD_FILE)
     for p in problems:
         print("  " + p)
     print("  it may set %s, as plain values (4, 0x3C, 'sh1106', (10, 11, 12, 13), None);"
           % ", ".join(sorted(SETTINGS)))
     print("  put a good one with `tanteador flash --board FILE`, or remove it (`--default-board`)")
-
-
-def draw(fb, width, height, problems):
-    """Write the board file's name and its problems, wrapped, on ``fb`` (cleared first).
-
-    Lines that do not fit whole are left out: the console has them all.
-    """
-    from tanteador.draw import Painter, wrap
-
-    p = Painter(fb)
-    p.begin()
-    p.fill_rect(0, 0, width, _TITLE_H)
-    p.text(config.BOARD_FILE.lstrip("/") + ":", 1, 0, 0)
-    lines = []
-    for problem in problems:
-        lines += wrap(problem, width - 2)
-    for i in range(min(len(lines), height // _TITLE_H - 1)):
-        p.text(lines[i], 1, _TITLE_H * (i + 1))

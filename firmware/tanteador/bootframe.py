@@ -53,14 +53,20 @@ def _tag(fs):
     try:
         f = fs.open(TAG, "rb")
         try:
-            t = f.read()
+            # One byte more than a tag tells one too long without reading it whole.
+            t = f.read(_TAG_LEN + 1)
         finally:
             f.close()
     except OSError:
         return None
     if len(t) != _TAG_LEN:
         return None
-    return int.from_bytes(t[0:4], "little"), int.from_bytes(t[4:8], "little"), t[8], t[9:].decode()
+    try:
+        lang = t[9:].decode()
+    except UnicodeError:
+        # A damaged tag: no frame is shown, the next quiet moment writes a good one.
+        return None
+    return int.from_bytes(t[0:4], "little"), int.from_bytes(t[4:8], "little"), t[8], lang
 
 
 def _write_tag(fs, frame_crc, contrast, lang):

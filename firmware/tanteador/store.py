@@ -73,8 +73,9 @@ class Store:
         (None, code) with code ``'damaged'`` (unreadable, not UTF-8, not
         JSON), ``'newer'``, ``'shape'`` or ``'history'``. ``validate`` raises
         an exception carrying ``.code`` (``StateError``) or any other
-        exception (taken as ``'shape'``). A MemoryError says nothing about
-        the file, so it propagates and the file stays where it is.
+        exception (taken as ``'shape'``). A MemoryError is tried again
+        after a collection; a save the heap cannot hold even then is moved
+        aside as ``'damaged'``, or no boot would ever get past it.
         """
         from tanteador import storeops
 

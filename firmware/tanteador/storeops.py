@@ -8,6 +8,7 @@ for a moment (boot, setup, match end) and unloads it again (see
 ``TextOut``).
 """
 
+import gc
 import json
 
 from tanteador.store import (
@@ -25,7 +26,7 @@ def load(st, validate):
         st.discard(ARCH_TMP)
     name = STATE
     if fs.exists(TMP):
-        if not fs.exists(STATE) and _read(st, TMP)[1] is None:
+        if not fs.exists(STATE) and _whole(st, TMP):
             try:
                 fs.rename(TMP, STATE)
             except OSError:
@@ -62,17 +63,39 @@ def pushed(st):
 
 def _checked(st, name, check, limit):
     """(check(the JSON of file ``name``), None), or (None, problem code)
-    with the file set aside when it cannot be read or ``check`` refuses it."""
-    obj, problem = _read(st, name, limit)
-    if problem is None:
+    with the file set aside when it cannot be read or ``check`` refuses it.
+
+    A MemoryError may come of a heap left scattered: the file is tried
+    again after a collection. A file the heap cannot hold even then (such
+    as JSON nested thousands deep) is set aside as ``'damaged'``: left in
+    place, it would stop every boot the same way.
+    """
+    for attempt in range(2):
         try:
-            return check(obj), None
+            obj, problem = _read(st, name, limit)
+            if problem is None:
+                return check(obj), None
         except MemoryError:
-            raise
+            obj = None
+            problem = "damaged"
+            if attempt == 0:
+                gc.collect()
+                continue
         except Exception as e:
             problem = _code(e)
+        break
     _set_aside(st, name)
     return None, problem
+
+
+def _whole(st, name):
+    """True if file ``name`` parses as JSON, or is too much for the heap to tell:
+    then it is loaded (and set aside) as a save, never removed."""
+    try:
+        return _read(st, name)[1] is None
+    except MemoryError:
+        gc.collect()
+        return True
 
 
 def archive(st, match_doc):

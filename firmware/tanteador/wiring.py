@@ -4,22 +4,25 @@ Read once, when first imported: main.py needs the display before it trims
 the import path (the SSD1306 driver lives in /lib), the board needs all of
 it. Without a board file this is one failed open (under a millisecond on
 a Pico); the checker, tanteador.boardfile, is loaded only for a file.
-``WIRING.problems``, when a file was refused, is what the board reports.
+``WIRING.problems``, when a file was refused, is what the board reports;
+the wiring is then config's, whatever the file held.
 """
 
 from tanteador import config
 
 
-def _read():
+def load(path):
+    """The wiring of the board file at ``path``: config itself when there is none."""
     try:
-        f = open(config.BOARD_FILE)
+        f = open(path, "rb")
     except OSError:
         return config
-    with f:
-        src = f.read()
-    from tanteador.boardfile import read
+    from tanteador import boardfile
 
-    return read(src)
+    try:
+        return boardfile.load(f)
+    finally:
+        f.close()
 
 
-WIRING = _read()
+WIRING = load(config.BOARD_FILE)

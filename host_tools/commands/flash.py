@@ -18,6 +18,7 @@ its filesystem would be imported instead of the frozen one.
 
 import errno
 import hashlib
+import io
 import os
 
 from host_tools import FIRMWARE, VERSION, UsageError, UserError
@@ -46,10 +47,11 @@ def _wiring_on_board(link, have, board_file):
     boardfile, config = firmware_modules()
     if board_file not in have:
         return config
-    w = boardfile.read(link.read(board_file).decode("utf-8", "replace"))
+    # Read as the board reads it: its bytes, with the board's limits.
+    w = boardfile.load(io.BytesIO(link.read(board_file)))
     if w.problems:
-        print("note: the board file on the board (%s) will stop it at boot: %s. Put a good one with "
-              "--board FILE, or go back to the default wiring with --default-board"
+        print("note: the board file on the board (%s) will be refused at boot, the default wiring used: %s. "
+              "Put a good one with --board FILE, or go back to the default wiring with --default-board"
               % (board_file, "; ".join(w.problems)))
     return w
 

@@ -54,6 +54,7 @@ RECIPES = (
     ("hwtest", "play", "wait 3s; long OK; UP x2; OK"),
     ("notice-resumed", "play", ""),
     ("notice-damaged", "bad", ""),
+    ("notice-board", "board", ""),
     ("notice-full", "play", "wait 3s"),
     ("error", "play", "wait 3s"),
     ("draw-french", "french-over", "wait 3s; DOWN; OK; OK"),
@@ -135,7 +136,7 @@ def _state(board, kind, lang, names=None):
         f.close()
         return
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
-    m = None if kind == "new" else _match(kind, lang, names).to_dict()
+    m = None if kind in ("new", "board") else _match(kind, lang, names).to_dict()
     scr = "setup" if m is None else "table"
     doc = {"v": 1, "cfg": cfg, "m": m, "scr": scr}
     if kind == "call5-typed":
@@ -173,6 +174,9 @@ def reach(board, sid, lang="en", names=None):
     else:
         raise ValueError(sid)
     _state(board, r[1], lang, names)
+    if r[1] == "board":
+        # What the Pico's board keeps of a board file it refused.
+        board.problems = ["BUTON_PINS: no such setting"]
     if sid == "about":
         board.mem_free = _fixed_mem
     app = App(board, board.now)

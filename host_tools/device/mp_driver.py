@@ -86,7 +86,8 @@ def fresh_dir(path):
 _MODULES = {
     "framebuf": "mp_engine", "buttons": "mp_engine", "two_sides": "mp_engine",
     "partitions": "mp_engine", "rotation": "mp_engine", "engine_match": "mp_engine",
-    "store_cuts": "mp_engine", "verdicts": "mp_engine",
+    "store_cuts": "mp_engine", "verdicts": "mp_engine", "damage": "mp_damage",
+    "damage_plan": "mp_damage",
 }
 
 

@@ -47,7 +47,7 @@ def local_board_file(path):
     except (OSError, UnicodeDecodeError) as e:
         raise UsageError("cannot read the board file %s: %s" % (path, e))
     if w.problems:
-        raise UsageError("the board file %s would stop the board: %s" % (path, "; ".join(w.problems)))
+        raise UsageError("the board file %s would be refused by the board: %s" % (path, "; ".join(w.problems)))
     return data, w
 
 

@@ -5,20 +5,12 @@ import os
 
 import pytest
 
-from app_helpers import boot, hand, play, reboot, saved
+from app_helpers import NAMES, boot, hand, play, pushed_doc, reboot, saved
 from host_tools.harness import mplane
 from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchdoc import StateError
-from tanteador.matchoptions import PAIRS, MatchOptions
-
-NAMES = ["Ana", "Eva", "Luis", "Pau"]
-
-
-def pushed_doc(table=3, rnd=2, key="fiesta24", names=NAMES):
-    o = MatchOptions(players=4, sides=PAIRS, names=names, target=2)
-    return {"v": 1, "o": o.to_list(), "ev": [table, rnd, key]}
-
+from tanteador.matchoptions import MatchOptions
 
 def put(folder, doc):
     text = doc if isinstance(doc, str) else json.dumps(doc)

@@ -89,6 +89,64 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
     assert sys.path == before
 
 
+def _run_main(monkeypatch, tmp_path, show, run=None):
+    """Run main.py with the host board, ``show`` as the kept frame's step and
+    ``run`` as the app's (default: one that records its board and stops as
+    Ctrl-C does) -> the board the default run was given, or None."""
+    import os
+    import sys
+    import types
+
+    from tanteador import bootframe
+
+    ran = []
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", show)
+
+    def recorded(b):
+        ran.append(b)
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run or recorded)
+    path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    with pytest.raises(KeyboardInterrupt):
+        exec(code, {"__name__": "__main__"})
+    return ran[0] if ran else None
+
+
+@pytest.mark.parametrize("error", [UnicodeError("tag"), MemoryError(), OSError(5), ValueError("x")],
+                         ids=type)
+def test_any_failure_of_the_kept_frame_falls_through_to_the_app(monkeypatch, tmp_path, capsys, error):
+    def show(b):
+        raise error
+
+    assert isinstance(_run_main(monkeypatch, tmp_path, show), HostBoard)
+    assert "kept frame not shown" in capsys.readouterr().out
+
+
+def test_a_module_the_short_path_cannot_see_starts_the_app_again_on_the_whole_path(monkeypatch, tmp_path, capsys):
+    import sys
+
+    monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
+    before = list(sys.path)
+    paths = []
+
+    def run(b):
+        paths.append(list(sys.path))
+        if sys.path == [".frozen"]:
+            raise ImportError("no module named 'asyncio'")
+        raise KeyboardInterrupt()
+
+    _run_main(monkeypatch, tmp_path, lambda b: False, run)
+    assert paths == [[".frozen"], before]
+    assert "import path given back" in capsys.readouterr().out
+    assert sys.path == before
+
+
 def test_ok_held_at_boot_opens_the_button_test(tmp_path):
     board = HostBoard(str(tmp_path))
     board.press(2)  # OK, held while the device starts

@@ -225,3 +225,20 @@ def test_no_saved_match_keeps_no_frame(tmp_path):
     shown, b, app = _boot_once(str(tmp_path))
     assert not shown and app.screen.NAME == "setup"
     assert not os.path.exists(tmp_path / "frame.tag")
+
+
+@pytest.mark.parametrize("lang", [b"\xff\xfe", b"\xc3\x28"])
+def test_a_tag_of_the_right_length_whose_language_is_not_utf8_is_no_tag(kept, lang):
+    """Found on a Pico: such a tag stopped main.py at every reset. It is
+    ignored, and the app's first quiet moment writes a good one."""
+    path = os.path.join(kept, "frame.tag")
+    with open(path, "rb") as f:
+        tag = f.read()
+    assert len(tag) == 11
+    with open(path, "wb") as f:
+        f.write(tag[:9] + lang)
+    shown, b, app = _boot_once(kept)
+    assert not shown and app.screen.NAME == "notice"
+    with open(path, "rb") as f:
+        assert f.read() == tag
+    assert _boot_once(kept)[0]

@@ -76,10 +76,32 @@ def test_a_bad_file_is_refused_with_the_reason(src, problem):
     assert w.DISPLAY in ("ssd1306", "sh1106") and len(w.BUTTON_PINS) == 4
 
 
-def test_good_values_beside_a_typo_are_taken_but_the_file_is_still_refused():
+def test_a_refused_file_is_refused_whole_good_values_and_all():
+    """Half a file could put the display's bus on the wrong pins: the device runs on config's."""
     w = boardfile.read("DISPLAY = 'sh1106'\nBUZER_PIN = 16\n")
     assert w.problems == ["BUZER_PIN: no such setting"]
-    assert (w.DISPLAY, w.BUZZER_PIN) == ("sh1106", config.BUZZER_PIN)
+    assert settings(w) == defaults()
+
+
+@pytest.mark.parametrize("data, problem", [
+    (b'DISPLAY = "sh1106"\n# \xff\xfe\n', "not UTF-8 text"),
+    (b"# " + b"x" * boardfile.MAX_BYTES + b"\n", "longer than 4096 bytes"),
+    (b"raise SystemExit\n", "line 1: SystemExit"),
+    (b"\x00\x00\x00\n", "line "),
+])
+def test_a_file_that_is_no_text_or_stops_the_program_is_refused(data, problem):
+    import io
+
+    w = boardfile.load(io.BytesIO(data))
+    assert w.problems and w.problems[0].startswith(problem), w.problems
+    assert settings(w) == defaults()
+
+
+def test_a_good_file_loads_as_it_reads():
+    import io
+
+    w = boardfile.load(io.BytesIO(b'# a 1.3" module\nDISPLAY = "sh1106"\n'))
+    assert w.problems == [] and w.DISPLAY == "sh1106"
 
 
 @pytest.mark.parametrize("path", BOARDS, ids=os.path.basename)
@@ -103,37 +125,6 @@ def test_the_console_report_names_the_problem_and_every_setting(capsys):
     assert config.BOARD_FILE in out and "BUTON_PINS: no such setting" in out
     assert all(name in out for name in boardfile.SETTINGS)
     assert "--board" in out
-
-
-def test_the_screen_shows_the_file_and_the_problem_wrapped():
-    import framebuf
-    from tanteador import draw
-
-    buf = bytearray(128 * 64 // 8)
-    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-    drawn = []
-    real = draw.Painter.text
-
-    def text(self, s, x, y, color=1, font=draw.SMALL):
-        drawn.append((s, y))
-        assert x + draw.text_width(s) <= 128, s
-        return real(self, s, x, y, color, font)
-
-    draw.Painter.text = text
-    try:
-        boardfile.draw(fb, 128, 64, ["GP12 is used twice: OK button and BUZZER_PIN"])
-        first = drawn[:]
-        drawn.clear()
-        boardfile.draw(fb, 128, 64, ["BUTTON_PINS must be four GPIO numbers 0-29 (UP, DOWN, OK, BACK), not (1,)",
-                                     "GP12 is used twice: OK button and BUZZER_PIN"])
-    finally:
-        draw.Painter.text = real
-    assert first[0][0].startswith(config.BOARD_FILE.lstrip("/"))
-    lines = [s for s, _ in first[1:]]
-    assert " ".join(lines) == "GP12 is used twice: OK button and BUZZER_PIN" and len(lines) > 1
-    assert any(buf)
-    # Only whole lines: the second problem does not fit under the first.
-    assert [y for _, y in drawn] == [0, 12, 24, 36, 48]
 
 
 # The same files read on MicroPython: its exec, exceptions and tracebacks differ from CPython's.

@@ -222,18 +222,50 @@ def test_an_sh1106_board_file_needs_no_ssd1306_driver(board_mod, tmp_path, monke
     assert isinstance(b.display, SH1106_I2C) and b.display_ok
 
 
-def test_a_bad_board_file_stops_the_board_with_the_reason(board_mod, tmp_path, monkeypatch, capsys):
-    from tanteador.boardfile import BoardFileError
+def _with_board_bytes(monkeypatch, tmp_path, data):
+    f = tmp_path / "tanteador_board.py"
+    f.write_bytes(data)
+    monkeypatch.setattr(config, "BOARD_FILE", str(f))
+    sys.modules.pop("tanteador.board", None)
+    sys.modules.pop("tanteador.wiring", None)
+    return importlib.import_module("tanteador.board")
 
-    mod = _with_board_file(monkeypatch, tmp_path, "BUZER_PIN = 16\n")
-    with pytest.raises(BoardFileError, match="BUZER_PIN: no such setting"):
-        mod.Board(str(tmp_path / "tt"))
+
+@pytest.mark.parametrize("data, problem", [
+    (b"BUZER_PIN = 16\n", "BUZER_PIN: no such setting"),
+    (b'DISPLAY = "sh1106"\n# \xff\xfe\n', "not UTF-8 text"),
+    (b"#" * 5000, "longer than 4096 bytes"),
+])
+def test_a_bad_board_file_is_said_and_the_board_starts_on_the_default_wiring(
+        board_mod, tmp_path, monkeypatch, capsys, data, problem):
+    mod = _with_board_bytes(monkeypatch, tmp_path, data)
+    b = mod.Board(str(tmp_path / "tt"))
     out = capsys.readouterr().out
-    assert "BUZER_PIN: no such setting" in out and "BUZZER_PIN" in out
-    # Shown on the display too, and no button was set up: the app cannot start.
-    shows = [c[1] for c in FakeSSD1306.made[-1].calls if c[0] == "show"]
-    assert shows and any(shows[-1])
-    assert all(p.handler is None for p in FakePin.made)
+    assert problem in out and "BUZZER_PIN" in out and "default wiring" in out
+    # The default pins and display, the buttons set up: the app starts and says so.
+    assert b.problems == [problem]
+    assert b._i2c.args == (config.I2C_ID, config.I2C_SDA, config.I2C_SCL, config.I2C_FREQ)
+    assert [p.n for p in FakePin.made if p.handler is not None] == list(config.BUTTON_PINS)
+    assert b.display_ok
+
+
+def test_a_board_with_a_refused_file_starts_the_app_on_its_notice(tmp_path):
+    from host_tools.device.hostboard import HostBoard
+    from tanteador.app import App
+
+    board = HostBoard(str(tmp_path))
+    board.problems = ["BUZER_PIN: no such setting"]
+    app = App(board, 0)
+    app.poll(0)
+    assert app.screen.NAME == "notice"
+    assert " ".join(app.texts) == "Board file refused: default wiring"
+    board.press(3)
+    board.advance(100)
+    app.poll(board.now)
+    board.press(3, False)
+    board.advance(100)
+    app.poll(board.now)
+    assert app.screen.NAME == "setup"
 
 
 def test_display_controls(board_mod, tmp_path):
@@ -420,16 +452,18 @@ MP_REFUSED_RUN = '''
 from tanteador import config
 config.BOARD_FILE = %r
 from tanteador.board import Board
-try:
-    Board(%r)
-except ValueError as e:
-    print("REFUSED", type(e).__name__, e)
+b = Board(%r)
+print("STARTED", b.problems, b._pins[0].n)
 '''
 
 
 @pytest.mark.micropython
-def test_a_bad_board_file_stops_the_board_on_micropython(tmp_path):
-    """The refusal path as the device runs it: MicroPython's exec, framebuf and exceptions."""
+@pytest.mark.parametrize("data, problem", [
+    (b"DISPLAY = 'ssd1306'\nBUTTON_PINS = (10, 11, 12)\n", "BUTTON_PINS must be four GPIO numbers"),
+    (b"DISPLAY = 'sh1106'\n# \xff\xfe\n", "not UTF-8 text"),
+])
+def test_a_bad_board_file_is_said_and_the_board_starts_on_micropython(tmp_path, data, problem):
+    """The refusal path as the device runs it: MicroPython's exec, decoding and exceptions."""
     from host_tools import FIRMWARE
     from host_tools.harness import mplane
 
@@ -441,15 +475,12 @@ def test_a_bad_board_file_stops_the_board_on_micropython(tmp_path):
         "class SSD1306_I2C(framebuf.FrameBuffer):\n"
         "    def __init__(self, w, h, i2c, addr=0x3C):\n"
         "        self.buffer = bytearray(w * h // 8)\n"
-        "        super().__init__(self.buffer, w, h, framebuf.MONO_VLSB)\n"
-        "    def show(self):\n"
-        "        print('SHOWN', sum(1 for b in self.buffer if b))\n")
+        "        super().__init__(self.buffer, w, h, framebuf.MONO_VLSB)\n")
     src = tmp_path / "tanteador_board.py"
-    src.write_text("DISPLAY = 'ssd1306'\nBUTTON_PINS = (10, 11, 12)\n")
+    src.write_bytes(data)
     code = MP_REFUSED_RUN % (str(src), str(tmp_path / "tt"))
     rc, out, err = mplane.run_code(code, pythonpath=[str(fake), FIRMWARE])
     assert rc == 0, err + out
-    assert "BUTTON_PINS must be four GPIO numbers" in out
-    assert "REFUSED BoardFileError BUTTON_PINS must be" in out
-    shown = [int(line.split()[1]) for line in out.splitlines() if line.startswith("SHOWN")]
-    assert shown and shown[0] > 100, out
+    assert "refused, the default wiring is used" in out and problem in out
+    started = [line for line in out.splitlines() if line.startswith("STARTED")]
+    assert started and problem in started[0] and started[0].endswith(" 10"), out

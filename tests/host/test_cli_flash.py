@@ -338,7 +338,7 @@ def test_a_bad_board_file_is_refused_before_the_board_is_touched(board, firmware
     before = board.files()
     assert run("--board", str(bad)) == 2
     err = capsys.readouterr().err
-    assert "mine.py would stop the board: BUTON_PINS: no such setting" in err
+    assert "mine.py would be refused by the board: BUTON_PINS: no such setting" in err
     assert board.files() == before and board.resets == 0
     assert run("--board", str(tmp_path / "missing.py")) == 2
     assert "cannot read the board file" in capsys.readouterr().err
@@ -348,8 +348,15 @@ def test_a_refused_board_file_on_the_board_is_named(board, firmware, index, caps
     board.put(BOARD_FILE, "DISPLAY = 'sh1107'\n")
     assert run() == 0
     out = capsys.readouterr().out
-    assert "will stop it at boot: DISPLAY must be 'ssd1306' or 'sh1106'" in out and "--default-board" in out
+    assert "will be refused at boot, the default wiring used: DISPLAY must be 'ssd1306' or 'sh1106'" in out
+    assert "--default-board" in out
     assert board.files()[BOARD_FILE] == b"DISPLAY = 'sh1107'\n"     # the maker's file is left alone
+
+
+def test_a_board_file_on_the_board_that_is_no_text_is_named_as_the_board_refuses_it(board, firmware, index, capsys):
+    board.put(BOARD_FILE, b"DISPLAY = 'sh1106'\n# \xff\xfe\n")
+    assert run() == 0
+    assert "will be refused at boot, the default wiring used: not UTF-8 text" in capsys.readouterr().out
 
 
 def test_board_and_default_board_exclude_each_other(board, firmware, index, capsys):

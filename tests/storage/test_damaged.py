@@ -1,12 +1,15 @@
-"""Damaged saves: each loads to (None, code), the bad file kept aside with
-its exact bytes, and a new match can be saved; an older version migrates."""
+"""Damaged files: each save loads to (None, code), the bad file kept aside with
+its exact bytes, and a new match can be saved; an older version migrates.
+Then the whole device: every file the firmware reads or writes, damaged
+every way (host_tools/device/mp_damage.py), boots to a working screen."""
 
 import json
+import os
 import random
 
 import pytest
 
-from storekit import (STATE, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
+from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
                       make_doc, validate)
 from tanteador import store
 
@@ -177,8 +180,25 @@ def test_bad_files_are_numbered_and_never_deleted(tmp_path):
             assert f.read() == b"bad %d" % i
 
 
-def test_out_of_memory_while_loading_is_not_damage(tmp_path):
-    """A MemoryError says nothing about the file: it stays, nothing is set aside."""
+def test_out_of_memory_once_while_loading_is_not_damage(tmp_path):
+    """A MemoryError may be a scattered heap: after a collection the save loads, and stays."""
+    fs = fresh(tmp_path)
+    with fs.open(STATE, "wb") as f:
+        f.write(b'{"v": 1}')
+    calls = []
+
+    def starved_once(doc):
+        calls.append(doc)
+        if len(calls) == 1:
+            raise MemoryError()
+        return doc
+
+    assert Store(fs).load(starved_once) == ({"v": 1}, None)
+    assert fs.listdir() == [STATE]
+
+
+def test_a_save_the_heap_never_holds_is_set_aside(tmp_path):
+    """Kept in place, a save that runs out of memory every time would stop every boot."""
     fs = fresh(tmp_path)
     with fs.open(STATE, "wb") as f:
         f.write(b'{"v": 1}')
@@ -186,9 +206,29 @@ def test_out_of_memory_while_loading_is_not_damage(tmp_path):
     def starved(doc):
         raise MemoryError()
 
-    with pytest.raises(MemoryError):
-        Store(fs).load(starved)
-    assert fs.listdir() == [STATE]
+    assert Store(fs).load(starved) == (None, "damaged")
+    assert fs.listdir() == ["bad-1-state.json"]
+
+
+@pytest.mark.parametrize("name", [STATE, TMP])
+def test_a_save_too_deep_for_the_parser_is_set_aside(tmp_path, monkeypatch, name):
+    """MicroPython's parser runs out of memory where CPython's recurses too deep: both set it aside."""
+    from tanteador import storeops
+
+    fs = fresh(tmp_path)
+    data = b"[" * 3000 + b"]" * 3000
+    with fs.open(name, "wb") as f:
+        f.write(data)
+
+    def load(f):
+        raise MemoryError()
+
+    monkeypatch.setattr(storeops.json, "load", load)
+    monkeypatch.setattr(storeops.json, "loads", load)
+    assert Store(fs).load(validate) == (None, "damaged")
+    assert fs.listdir() == ["bad-1-state.json"]
+    with fs.open("bad-1-state.json", "rb") as f:
+        assert f.read() == data
 
 
 def test_power_cut_while_setting_aside(tmp_path):
@@ -208,6 +248,278 @@ def test_power_cut_while_setting_aside(tmp_path):
     assert sorted(fs.listdir()) == ["bad-3-state.json", "bad-4-state.json"]
     with fs.open("bad-4-state.json", "rb") as f:
         assert f.read() == data
+
+
+# -- the whole device: every file it reads or writes, damaged, then boots, play and a reset --------
+
+BOARD_FILE = "tanteador_board.py"
+GOOD_BOARD = b'# the default wiring, said again\nDISPLAY = "ssd1306"\nBUZZER_PIN = 15\n'
+WORKING = ("table", "setup", "matchend", "entry", "history", "settings")
+# A covered name as a file of the device laid out by _device.
+INSTANCE = {"h*.json": "h0001.json", "bad-*-state.json": "bad-1-state.json"}
+
+
+def _hand(g):
+    """One hand of the match in play of matchplan.Generator ``g``, dealt at random."""
+    from host_tools.harness import matchplan
+
+    g.hand(matchplan.deal_points(g.rand, g.app.match), g.rand.below(4))
+
+
+def _reset(g, fs):
+    """A reset of the device ``g`` plays, on flash ``fs``, and its first quiet moment."""
+    from host_tools.device.hostboard import HostBoard
+    from host_tools.device.script import Player
+    from tanteador.app import App
+
+    g.board = HostBoard(fs=fs)
+    g.app = App(g.board, 0)
+    g.player = Player(g.app, g.board)
+    g.wait(1000)
+
+
+def _device(root):
+    """Lay out a device's flash in ``root``/base (a match archived, a match in play
+    with its kept frame, names, a file set aside), and the good bytes of every
+    file, those that come and go too (a push, the leftovers of cut saves), in
+    ``root``/good -> (the two folders)."""
+    from host_tools.harness import matchplan
+
+    base = root / "base"
+    g = matchplan.Generator(str(base), None)
+    g.setup()
+    g.match()
+    g.do("OK")                              # Rematch: the match ends in the archive
+    _hand(g)
+    _reset(g, DirFS(str(base)))             # the resumed match's frame is kept
+    g.close_notice()
+    _hand(g)
+    g.wait(2000)                            # and tagged
+    assert {STATE, "h0001.json", "frame.bin", "frame.tag"} <= set(os.listdir(base))
+    (base / "names.json").write_text(json.dumps(["Ana", "Iñaki", "Zoë", "João"]), encoding="utf-8")
+    (base / "bad-1-state.json").write_bytes(b'{"v": 1, "cfg"')
+    good = root / "good"
+    good.mkdir()
+    for p in base.iterdir():
+        (good / p.name).write_bytes(p.read_bytes())
+    (good / "state.tmp").write_bytes((base / "state.json").read_bytes())
+    (good / "h.tmp").write_bytes((base / "h0001.json").read_bytes())
+    from app_helpers import pushed_doc
+
+    (good / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
+    (good / "tanteador_board.py").write_bytes(GOOD_BOARD)
+    return base, good
+
+
+@pytest.fixture(scope="module")
+def device(tmp_path_factory):
+    root = tmp_path_factory.mktemp("device")
+    base, good = _device(root)
+    # A cut first save: state.tmp without a state.json (the store loads it).
+    alone = root / "no-state"
+    alone.mkdir()
+    for p in base.iterdir():
+        if p.name != STATE:
+            (alone / p.name).write_bytes(p.read_bytes())
+    return root, str(base), str(good), str(alone)
+
+
+def _plan(good):
+    """COVERED and the damages of every covered file, as the campaign's driver has them."""
+    from host_tools.harness import mplane
+
+    files = {}
+    for name in os.listdir(good):
+        files[name] = os.path.join(good, name)
+    (plan,) = mplane.drive("damage_plan", {"files": files}, impl="cpython")
+    return plan["covered"], plan["damages"]
+
+
+def _cases(device, only=None):
+    """The driver's arguments of every case of the campaign (``only``: of these damages)."""
+    root, base, good, alone = device
+    covered, damages = _plan(good)
+    cases = []
+    for pat in sorted(covered):
+        name = INSTANCE.get(pat, pat)
+        for k in range(len(damages[name])):
+            if only is not None and damages[name][k] not in only:
+                continue
+            d = root / ("case-%s-%d" % (name, k))
+            cases.append({"file": name, "damage": k, "good": os.path.join(good, name),
+                          "base": alone if name == "state.tmp" else base,
+                          "dir": str(d / "flash"), "board": str(d / BOARD_FILE)})
+    return cases
+
+
+def _campaign(device, impl, tree=None, only=None):
+    from host_tools.harness import mplane
+
+    cases = _cases(device, only)
+    for a in cases:
+        os.makedirs(a["dir"], exist_ok=True)
+    if impl == "mp":
+        # One reset after another, each on a Pico's fresh heap.
+        return mplane.drive_each("damage", [{"cases": [a]} for a in cases], pythonpath=[tree, mplane.DEVICE])
+    return mplane.drive("damage", {"cases": cases}, impl="cpython")
+
+
+# The damages the quick CPython run tries on every file; the slow one and MicroPython's try them all.
+QUICK = ("half", "random", "not utf-8", "deep")
+
+
+@pytest.fixture(params=["cpython-quick", pytest.param("cpython", marks=pytest.mark.slow),
+                        pytest.param("mp", marks=pytest.mark.micropython)], scope="module")
+def campaign(request, device):
+    if request.param == "mp":
+        return _campaign(device, "mp", request.getfixturevalue("mpy_tree"))
+    return _campaign(device, "cpython", only=QUICK if request.param == "cpython-quick" else None)
+
+
+@pytest.fixture(scope="module")
+def covered(device):
+    return _plan(device[2])[0]
+
+
+def test_no_damaged_file_stops_the_device(campaign, request):
+    """Every case boots to a working screen, plays a match and a hand, and boots again to one."""
+    bad = []
+    for r in campaign:
+        ok = ("crash" not in r and not r["errors"] and r["first"] in WORKING and r["again"] in WORKING
+              and r["hands"] >= 1)
+        if not ok:
+            bad.append(r)
+    assert not bad, "\n".join(json.dumps(r) for r in bad[:20])
+    figure("damaged files a device booted through (%s)" % request.node.callspec.params["campaign"], len(campaign))
+
+
+def test_a_damaged_file_is_set_aside_or_left_as_it_was(campaign, covered):
+    """Nothing is lost: a damaged save or push is kept aside, byte for byte, and
+    said; names, archives, files set aside and the board file stay as they are."""
+    pattern = {INSTANCE.get(p, p): p for p in covered}
+    checked = set()
+    for r in campaign:
+        if r["damage"] == "missing":
+            continue
+        fate = covered[pattern[r["file"]]]
+        if fate == "aside":
+            assert any(n.startswith("bad-") for n in r["kept"]), r
+            assert "kept aside" in r["notices"][0], r
+        elif fate == "kept":
+            assert r["file"] in r["kept"], r
+        checked.add(fate)
+    assert checked == set(covered.values())
+
+
+def test_a_refused_board_file_is_said_on_the_screen(campaign):
+    said = set()
+    for r in campaign:
+        if r["file"] == BOARD_FILE and r["notices"][0] == "Board file refused: default wiring":
+            said.add(r["damage"])
+    tried = set(r["damage"] for r in campaign if r["file"] == BOARD_FILE)
+    # The others leave a file that still reads as plain settings (a comment, the same lines twice...).
+    assert said == {"half", "too long", "random", "zeros", "not utf-8"} & tried
+
+
+class RecordingFS:
+    """A DirFS that notes every file name read (opened to read) and written
+    (opened to write, or renamed to); removing is neither."""
+
+    def __init__(self, fs):
+        self.fs = fs
+        self.read = set()
+        self.written = set()
+
+    def open(self, name, mode="r"):
+        (self.written if "w" in mode or "a" in mode else self.read).add(name)
+        return self.fs.open(name, mode)
+
+    def rename(self, old, new):
+        self.written.add(new)
+        return self.fs.rename(old, new)
+
+    def __getattr__(self, name):
+        return getattr(self.fs, name)
+
+
+def _life(folder):
+    """A device's life on a RecordingFS: names, two setups, undo, redo, an edit,
+    a setting, matches played to their end and archived, resets resuming a
+    match (its frame kept), a push for an event, a damaged save -> the RecordingFS."""
+    from host_tools.harness import matchplan
+    from app_helpers import pushed_doc
+
+    g = matchplan.Generator(str(folder), None)
+    rec = RecordingFS(DirFS(str(folder)))
+
+    def reset():
+        _reset(g, rec)
+
+    def back_to_table():
+        for _ in range(6):
+            if g.app.screen.NAME == "table":
+                return
+            g.do("BACK")
+        g.expect("table")
+
+    (folder / "names.json").write_text(json.dumps(["Ana", "Iñaki"]), encoding="utf-8")
+    reset()
+    g.do("UP x3")
+    g.do("OK")
+    g.expect("names")
+    for step in ("OK", "DOWN", "OK", "BACK", "DOWN x3"):
+        g.do(step)
+    g.setup()
+    _hand(g)
+    _hand(g)
+    g.undo()
+    g.redo()
+    g.setting()
+    g.menu(2)                   # the history: the first hand edited
+    g.expect("history")
+    for step in ("OK", "OK", "UP x2", "OK"):
+        g.do(step)
+    back_to_table()
+    g.match()
+    g.expect("matchend")
+    g.do("OK")                  # rematch: the match ends in the archive
+    _hand(g)
+    reset()
+    g.close_notice()
+    _hand(g)
+    g.wait(2000)
+    g.menu(4)                   # end the match
+    g.do("OK")
+    g.expect("setup")
+    (folder / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
+    reset()
+    g.close_notice()
+    g.match()
+    (folder / STATE).write_bytes(b'{"v": 1, "cfg"')
+    reset()
+    g.close_notice()
+    return rec
+
+
+def test_every_file_the_firmware_reads_or_writes_is_in_the_campaign(tmp_path, covered):
+    """The files of a device's life, found by watching the firmware, are the
+    campaign's: a new file the firmware writes (or reads) fails this test
+    until the campaign damages it. The board file is read from outside the
+    flash folder (tanteador.wiring), by its own name."""
+    import re
+
+    from tanteador import config
+
+    folder = tmp_path / "flash"
+    rec = _life(folder)
+
+    def patterns(names):
+        return set(re.sub(r"[0-9]+", "*", n) for n in names)
+
+    written = patterns(rec.written)
+    assert written <= set(covered), written - set(covered)
+    seen = written | patterns(rec.read) | {config.BOARD_FILE.lstrip("/")}
+    assert seen == set(covered)
 
 
 def test_zz_figure():

@@ -121,4 +121,5 @@ S = (
     "Qui a la carte appelée ?\n"  # ASK_PARTNER
     "Table %d - Tour %d\n"  # TABLE_ROUND
     "maintien : 10\n"  # HOLD_TEN
+    "Fichier de carte refusé : câblage par défaut\n"  # BOARD_REFUSED
 )
