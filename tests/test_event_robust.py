@@ -221,7 +221,7 @@ def test_a_killed_pull_leaves_the_event_file_as_it_was(fiesta, tmp_path, capsys)
     finally:
         e.close()
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
-    assert rc == 0 and "1 results recorded" in out
+    assert rc == 0 and "1 result recorded" in out
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -3,10 +3,12 @@
 import argparse
 import csv
 import datetime
+import io
 import os
 import sys
 
 from host_tools import UsageError, UserError, firmware_paths
+from host_tools.support.charts import plural
 
 GOALS = ("wins", "best-of", "hands", "points")
 PLAYS = ("solo", "pairs", "trios")
@@ -137,6 +139,11 @@ def main(argv):
         return 2 if isinstance(e, UsageError) else 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`event show | head`): the rest is not wanted. Standard
+        # output goes to nowhere so that Python's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 # -- create and register -------------------------------------------------------
@@ -202,28 +209,59 @@ def create(args):
 
 
 def _read_csv(path):
+    """The rows of a CSV of entries (blank cells dropped), and its header row or None.
+
+    The separator is found in the file (a spreadsheet in Spanish or
+    Italian saves ';', some save tabs); a first row whose every cell is a
+    column heading ("Player 1", "Nombre", "Pareja"...) is the header."""
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = [[c.strip() for c in row if c.strip()] for row in csv.reader(f)]
+            text = f.read()
     except OSError as e:
         raise UsageError("cannot read %s (%s)" % (path, os.strerror(e.errno or 0)))
-    except (UnicodeDecodeError, csv.Error) as e:
+    except UnicodeDecodeError as e:
         raise UsageError("%s is not a UTF-8 CSV file (%s)" % (path, e))
-    return [r for r in rows if r]
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        # One name a line: no separator to find.
+        dialect = csv.excel
+    try:
+        rows = [[c.strip() for c in row if c.strip()] for row in csv.reader(io.StringIO(text), dialect)]
+    except csv.Error as e:
+        raise UsageError("%s is not a CSV file this can read (%s)" % (path, e))
+    rows = [r for r in rows if r]
+    header = None
+    if rows and all(_heading(c) for c in rows[0]):
+        header = rows.pop(0)
+    return rows, header
+
+
+HEADINGS = ("player", "players", "name", "names", "partner", "pair", "team", "entry", "jugador", "jugadora",
+            "jugadores", "nombre", "nombres", "pareja", "compañero", "compañera", "equipo", "giocatore",
+            "giocatori", "nome", "nomi", "coppia", "squadra", "compagno", "joueur", "joueurs", "nom",
+            "équipe", "partenaire", "jogador", "dupla", "equipe", "parceiro")
+
+
+def _heading(cell):
+    """True for a column heading: a heading word, perhaps numbered ("Player 1", "jugador_2")."""
+    return cell.casefold().rstrip("0123456789 _-#.:").strip() in HEADINGS
 
 
 def cmd_add(event, args):
     from host_tools.commands import names as namesmod
 
+    header = None
     if args.csv:
-        groups = _read_csv(args.csv)
+        groups, header = _read_csv(args.csv)
     else:
         groups = [e.split("/") for e in args.entries]
     if not groups:
         raise UsageError("nothing to register: give entries ('Ana/Luis') or --csv FILE")
     club = event.format == "club"
     size = 1 if club else event.setup[0] // 2
-    if club:
+    if size == 1:
+        # One player an entry: a row of several names is several entries.
         groups = [[n] for g in groups for n in g]
     for g in groups:
         if len(g) != size:
@@ -236,14 +274,16 @@ def cmd_add(event, args):
     for n in flat:
         if event.player_by_name(n) is not None:
             raise UsageError("nothing registered: %r is registered already" % n)
+    if header:
+        print("header row skipped: %s" % ", ".join(header))
     with event.change("register", ", ".join("/".join(g) for g in groups)):
         for g in groups:
             if club:
                 event.add_player(g[0])
             else:
                 event.add_entry(g)
-    print("%d %s registered; %d in all" % (len(groups), "players" if club else "entries",
-                                          len(event.players()) if club else len(event.entries())))
+    print("%s registered; %d in all" % (plural(len(groups), *(("player", "players") if club else ("entry", "entries"))),
+                                      len(event.players()) if club else len(event.entries())))
     return 0
 
 
@@ -255,10 +295,27 @@ def cmd_pair(event, args):
 
     if event.format == "club":
         raise UsageError("a club evening has no pairings: tables play as they like, `event pull` collects")
+    seen = event.last_round()
+    # Everything is read again inside the change: another `pair` started at the same
+    # moment waits for this one, then finds the round paired and says so.
+    with event.change():
+        last = event.last_round()
+        if last != seen:
+            raise UserError("nothing paired: round %d was paired meanwhile by another command "
+                            "(`tanteador event show %s`)" % (last, event.path))
+        rnd, lines = _pair_next(event, pairing, last)
+        event.note("pair", "round %d: %s" % (rnd, "; ".join(lines)))
+    print("round %d paired (side A, who deals first, named first):" % rnd)
+    for line in lines:
+        print("  " + line)
+    return 0
+
+
+def _pair_next(event, pairing, last):
+    """Pair round ``last`` + 1 (inside a change): (its number, its lines for the terminal)."""
     entries = list(event.entries())
     if len(entries) < 2:
         raise UsageError("register at least two entries first (`tanteador event add`)")
-    last = event.last_round()
     if last:
         missing = [p.tbl for p in event.pairings(last) if p.b is not None and event.result_of(p.id) is None]
         if missing:
@@ -282,7 +339,6 @@ def cmd_pair(event, args):
                 return (p.a, p.b)[min(range(2), key=lambda i: r.sides[i].rank)]
 
             tables = pairing.knockout_next(event.pairings(last), winner_of)
-    rnd = last + 1
     names = event.players()
     lines = []
     tbl = 0
@@ -292,12 +348,8 @@ def cmd_pair(event, args):
         else:
             tbl += 1
             lines.append("table %d: %s v %s" % (tbl, event.entry_label(a, names), event.entry_label(b, names)))
-    with event.change("pair", "round %d: %s" % (rnd, "; ".join(lines))):
-        event.add_round(rnd, tables)
-    print("round %d paired (side A, who deals first, named first):" % rnd)
-    for line in lines:
-        print("  " + line)
-    return 0
+    event.add_round(last + 1, tables)
+    return last + 1, lines
 
 
 def _pairing(event, rnd, tbl):
@@ -321,32 +373,42 @@ def cmd_push(event, args):
         raise UsageError("give --port or --flash, not both")
     p = _pairing(event, args.round, args.table)
     doc = push.document(event, p)
-    if args.flash:
-        why = push.to_folder(args.flash, doc, args.force)
-        where = args.flash
-    else:
-        from host_tools.support import link as linkmod
-
-        link = linkmod.connect(args.port)
-        reset = False
-        try:
-            why = push.to_board(link, doc, args.force)
-            reset = True
-        finally:
-            if reset:
-                link.t.close()
-            else:
-                link.close()
-        where = "the board on %s" % link.port
     names = event.players()
     label = "%s v %s" % (event.entry_label(p.a, names), event.entry_label(p.b, names))
-    event.log("push", "table %d, round %d to %s%s" % (p.tbl, p.round, where, " (replacing: %s)" % why if why else ""))
+    where = args.flash or "the board on %s" % (args.port or "the first port found")
+    # The push is noted before the device is written and committed after it: a file
+    # that cannot take the note stops the push before the device changes, and a
+    # device that cannot be written leaves no note.
+    with event.change():
+        event.note("push", "table %d, round %d to %s" % (p.tbl, p.round, where))
+        if args.flash:
+            why = push.to_folder(args.flash, doc, args.force)
+        else:
+            why, where = _push_board(push, doc, args)
+        if why:
+            event.note("push", "table %d, round %d: replaced on the device: %s" % (p.tbl, p.round, why))
     print("table %d, round %d pushed to %s: %s" % (p.tbl, p.round, where, label))
     if why:
         print("replaced on the device (archived there): %s" % why.split("; ")[0].replace("it holds ", ""))
     if args.flash:
         print("the simulator starts it at its next start (`tanteador sim --flash %s`)" % args.flash)
     return 0
+
+
+def _push_board(push, doc, args):
+    from host_tools.support import link as linkmod
+
+    link = linkmod.connect(args.port)
+    reset = False
+    try:
+        why = push.to_board(link, doc, args.force)
+        reset = True
+    finally:
+        if reset:
+            link.t.close()
+        else:
+            link.close()
+    return why, "the board on %s" % link.port
 
 
 def cmd_pull(event, args):
@@ -374,7 +436,7 @@ def cmd_pull(event, args):
     if rep.left_out:
         extra.append("%d %s left out" % (rep.left_out, "unfinished" if event.format == "club"
                                          else "not of this event's tables"))
-    print("%d results recorded from %s%s" % (len(rep.recorded), src.where,
+    print("%s recorded from %s%s" % (plural(len(rep.recorded), "result", "results"), src.where,
                                              " (%s)" % ", ".join(extra) if extra else ""))
     return 1 if rep.serious or skipped else 0
 
@@ -390,6 +452,7 @@ def _two(text, option):
 
 
 def cmd_correct(event, args):
+    from host_tools.commands.event import verdict
     from host_tools.commands.event.store import Side, fold
 
     if event.format == "club":
@@ -413,10 +476,19 @@ def cmd_correct(event, args):
                                                                    event.entry_label(p.b, names)))
         winner = matches[0]
     old = event.result_of(p.id)
-    hands = _two(args.hands, "--hands") if args.hands else (
-        tuple(s.hands for s in old.sides) if old else (0, 0))
-    points = _two(args.points, "--points") if args.points else (
-        tuple(s.points for s in old.sides) if old else (0, 0))
+    if old is None and not (args.hands and args.points):
+        raise UsageError("round %d, table %d has no result yet: give --hands and --points with --winner"
+                         % (p.round, p.tbl))
+    hands = _two(args.hands, "--hands") if args.hands else tuple(s.hands for s in old.sides)
+    points = _two(args.points, "--points") if args.points else tuple(s.points for s in old.sides)
+    try:
+        verdict.check(event.setup, winner, hands, points)
+    except UsageError as e:
+        kept = "" if args.hands and args.points else " (%s kept from the result in effect)" % " and ".join(
+            x for x, given in (("the hands", args.hands), ("the points", args.points)) if not given)
+        raise UsageError("nothing corrected: %s wins %d-%d in hands, %d-%d in points%s: %s" % (
+            "a draw" if winner is None else event.entry_label(sides[winner], names), hands[0], hands[1],
+            points[0], points[1], kept, e))
     new = [Side(entries[e], 0 if winner is None or winner == i else 1, hands[i], points[i])
            for i, e in enumerate(sides)]
     text = _result_text(event, p, new, names)
@@ -473,7 +545,7 @@ def cmd_show(event, args):
         print("round %d, table %d: %s" % (p.round, p.tbl, text))
     aside = event.aside()
     if aside:
-        print("%d documents set aside:" % len(aside))
+        print("%s set aside:" % plural(len(aside), "document", "documents"))
         for _, at, src, file, reason in aside:
             print("  %s %s from %s: %s" % (at, file, src, reason))
     if args.history:

@@ -24,6 +24,7 @@ import os
 
 from host_tools import UserError, firmware_paths
 from host_tools.commands.event.store import Side, fold
+from host_tools.support.charts import plural
 from host_tools.support.seats import seat_label, side_label
 
 REFUSED = "refused"
@@ -128,8 +129,8 @@ def collect(event, files, where, evening=None):
             _club(event, matches, rep, where, evening)
         else:
             _tables(event, matches, rep, where)
-        event.note("pull", "%d results recorded from %s: %s" % (
-            len(rep.recorded), where, "; ".join(rep.recorded) or "none"))
+        event.note("pull", "%s recorded from %s: %s" % (
+            plural(len(rep.recorded), "result", "results"), where, "; ".join(rep.recorded) or "none"))
     if event.format != "club":
         _missing(event, rep)
     return rep

@@ -106,8 +106,22 @@ def csv_text(event, rows, rated):
         line = [r.place, r.label, r.played, r.wins, r.losses, r.byes, r.points, r.hands, round(r.buchholz, 2)]
         if event.format == "club":
             line.append("" if r.label not in by_name else round(by_name[r.label], 2))
-        w.writerow(line)
+        w.writerow([cell(v) for v in line])
     return buf.getvalue()
+
+
+# What a spreadsheet takes for the start of a formula in a cell it opens.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value):
+    """A CSV cell a spreadsheet shows as it is: a whole number without ".0",
+    and a text that would start a formula (a name like "=1+1") behind a quote."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _html(event, rows, rated, images, drawn):

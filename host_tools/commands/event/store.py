@@ -172,12 +172,19 @@ class Event:
 
     @contextlib.contextmanager
     def change(self, action=None, detail=None):
-        """A transaction that also notes ``action`` in the history (when given): all of it or nothing."""
-        with _transaction(self.db):
-            self.db.execute("BEGIN IMMEDIATE")
-            yield self.db
-            if action is not None:
-                self.note(action, detail)
+        """A transaction that also notes ``action`` in the history (when given): all of it or nothing.
+
+        The file refusing the change (read-only, another command holding it,
+        a row another command wrote first) is a UserError saying so; the
+        file is then as it was."""
+        try:
+            with _transaction(self.db):
+                self.db.execute("BEGIN IMMEDIATE")
+                yield self.db
+                if action is not None:
+                    self.note(action, detail)
+        except sqlite3.Error as e:
+            raise UserError(refusal(self.path, e))
 
     def log(self, action, detail):
         """Note something done outside the file (a push) in the history, on its own."""
@@ -339,6 +346,20 @@ class Event:
     def aside(self):
         """[(id, time, source, file, reason)] of the documents set aside."""
         return list(self.db.execute("SELECT id, at, source, file, reason FROM set_aside ORDER BY id"))
+
+
+def refusal(path, error):
+    """The line that says why SQLite refused to change the event file, and that nothing changed."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY") or "readonly" in str(error):
+        why = "%s is read-only; make it writable (or copy it somewhere writable) and run the command again" % path
+    elif name.startswith("SQLITE_BUSY") or "locked" in str(error):
+        why = "another command is changing %s; run this one again when it is done" % path
+    elif isinstance(error, sqlite3.IntegrityError):
+        why = "another command changed %s at the same time; run this one again to see where the event is" % path
+    else:
+        why = "%s refused the change (%s)" % (path, error)
+    return "nothing changed: " + why
 
 
 def _connect(path):

@@ -1,0 +1,123 @@
+"""Whether a result entered by hand is one a table's match can end with.
+
+A correction claims a winner, the hands each side won and the card points
+each side made. The device's engine is the judge: a run of hands that
+gives exactly those figures is built and recorded into a firmware Match
+with the event's setup, hand after hand, as the scorer would have entered
+them. The claim stands when the engine takes every hand (each one's points
+pass its check), ends the match at the last one (not before, not later)
+and gives it to the claimed winner with those hands and points. Nothing
+of the match's rules is worked out here.
+
+Only figures matter, not which hands came first: a few orders of the
+hands are tried (the loser's first, the winner's first, in turn).
+"""
+
+from host_tools import UsageError, firmware_paths
+
+TOTAL = 120
+HALF = TOTAL // 2
+
+
+def check(setup, winner, hands, points):
+    """Raise UsageError with the reason when no match of ``setup`` (a
+    MatchOptions list) ends with side ``winner`` (0 or 1, None for a draw)
+    winning, ``hands`` (a, b) won and ``points`` (a, b) made."""
+    firmware_paths()
+    from tanteador.matchoptions import TIE_SPLIT, MatchOptions
+
+    o = MatchOptions.from_list(setup)
+    if winner is None:
+        raise UsageError("no match of this setup ends drawn: the device plays on until one side wins")
+    voids = 0
+    total = sum(points)
+    if o.tie == TIE_SPLIT and total > TOTAL * sum(hands) and not (total - TOTAL * sum(hands)) % TOTAL:
+        # Split hands (60-60) count in the points and in no side's hands won.
+        voids = (total - TOTAL * sum(hands)) // TOTAL
+    if total != TOTAL * (sum(hands) + voids):
+        raise UsageError("--points %d-%d cannot come from %d-%d in hands: every hand shares out its %d card "
+                         "points (%d in all)" % (points[0], points[1], hands[0], hands[1], TOTAL,
+                                                 TOTAL * sum(hands)))
+    why = None
+    for order in _orders(hands, winner, voids):
+        per_hand = _points(o, order, points[0] - HALF * voids)
+        if per_hand is None:
+            why = why or "--points %d-%d cannot be shared out over %d-%d in hands (a hand won takes more than %d)" % (
+                points[0], points[1], hands[0], hands[1], HALF)
+            continue
+        reason = _replay(o, per_hand, winner, hands, points)
+        if reason is None:
+            return
+        why = reason
+    raise UsageError(why)
+
+
+def _orders(hands, winner, voids):
+    """Orders of the hands to try: each a list of the side that won it (None: a split hand)."""
+    loser = 1 - winner
+    w = [winner] * hands[winner]
+    lo = [loser] * hands[loser]
+    alt = []
+    for k in range(max(len(w), len(lo))):
+        alt += lo[k:k + 1] + w[k:k + 1]
+    return [lo + [None] * voids + w, [None] * voids + alt, w[:-1] + lo + [None] * voids + w[-1:]]
+
+
+def _points(o, order, side_a):
+    """Side A's points for each hand of ``order`` summing to ``side_a``, or None."""
+    win = [x for x in range(HALF + 1, TOTAL + 1) if x != TOTAL - 1]
+    if o.reverse:
+        win = [TOTAL - x for x in win]
+    if o.capote and not o.reverse:
+        # A capote would end the match there and then; the last hand may be one.
+        win_early = [x for x in win if x != TOTAL]
+    else:
+        win_early = win
+    choices = []
+    for k, side in enumerate(order):
+        if side is None:
+            choices.append([HALF])
+            continue
+        mine = win if k == len(order) - 1 else win_early
+        choices.append(sorted(mine if side == 0 else [TOTAL - x for x in mine]))
+    rest = side_a - sum(c[0] for c in choices)
+    if rest < 0:
+        return None
+    got = []
+    # Each hand as high as the rest allows, in the allowed values; what a gap leaves over goes on.
+    for c in choices:
+        v = max(x for x in c if x - c[0] <= rest)
+        rest -= v - c[0]
+        got.append(v)
+    return got if rest == 0 else None
+
+
+def _replay(o, per_hand, winner, hands, points):
+    """None if the engine, given these hands, ends the match exactly as claimed; else the reason."""
+    from tanteador.match import Match
+    from tanteador.rules import RulesError
+
+    m = Match(o.copy())
+    for k, a in enumerate(per_hand):
+        if m.over:
+            return "the match is over before that: %s" % _state(m)
+        try:
+            m.record(None if o.trump_cycle else 0, (a, TOTAL - a))
+        except RulesError as e:
+            return "the device refuses a hand of %d-%d on the way (%s)" % (a, TOTAL - a, e.args[0])
+    if not m.over:
+        return "the match is not over at %d-%d in hands: %s" % (m.won[0], m.won[1], _goal(o))
+    if m.winner != winner or list(m.won) != list(hands) or list(m.totals) != list(points):
+        return "the device ends such a match otherwise: %s" % _state(m)
+    return None
+
+
+def _state(m):
+    return "%s, %d-%d in hands, %d-%d in points, won by side %s" % (
+        _goal(m.options), m.won[0], m.won[1], m.totals[0], m.totals[1], "AB"[m.winner])
+
+
+def _goal(o):
+    from host_tools.commands.event.cli import describe_setup
+
+    return describe_setup(o.to_list()).split(", ")[-1]
