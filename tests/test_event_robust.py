@@ -228,7 +228,7 @@ def test_a_killed_pull_leaves_the_event_file_as_it_was(fiesta, tmp_path, capsys)
     (["create", "{ev}", "--name", "X", "--players", "2", "--play", "pairs"], "refuses this setup"),
     (["create", "{ev}", "--name", "X", "--format", "knockout", "--rounds", "3"], "--rounds is for a Swiss"),
     (["create", "{ev}", "--name", "X", "--tiebreaks", "luck"], "luck is not one of"),
-    (["add", "{ev}", "Ana/Luis/Eva"], "has 3 players; an entry here has 2"),
+    (["add", "{ev}", "Ana/Luis/Eva"], "an entry here has 2 players (pairs, 4 players, 40 cards, first to 2 hands); 'Ana/Luis/Eva' has 3"),
     (["add", "{ev}", "Ana/Luis", "Eva/Ana"], "'Ana' is in the list twice"),
     (["add", "{ev}", "Straße/Luis"], "cannot show ß"),
     (["push", "{ev}", "--table", "1", "--flash", "x"], "no round is paired yet"),

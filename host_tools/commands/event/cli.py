@@ -248,8 +248,13 @@ def _heading(cell):
     return cell.casefold().rstrip("0123456789 _-#.:").strip() in HEADINGS
 
 
+def _named(name, short):
+    """'María José Fernández (María F.)': a name with the short form the device shows, when it has one."""
+    return name if short == name else "%s (%s)" % (name, short)
+
+
 def cmd_add(event, args):
-    from host_tools.commands import names as namesmod
+    from host_tools.commands.event import people
 
     header = None
     if args.csv:
@@ -263,25 +268,27 @@ def cmd_add(event, args):
     if size == 1:
         # One player an entry: a row of several names is several entries.
         groups = [[n] for g in groups for n in g]
-    for g in groups:
-        if len(g) != size:
-            raise UsageError("nothing registered: %r has %d players; an entry here has %d (%s)"
-                             % ("/".join(g), len(g), size, describe_setup(event.setup)))
-    flat = namesmod.check([n for g in groups for n in g], "nothing registered: ")
-    groups = [flat[k:k + size] for k in range(0, len(flat), size)]
+    wrong = ["%r has %d" % ("/".join(g), len(g)) for g in groups if len(g) != size]
+    if wrong:
+        raise UsageError("nothing registered: an entry here has %d players (%s); %s"
+                         % (size, describe_setup(event.setup), ", ".join(wrong)))
     if not club and event.last_round():
         raise UsageError("nothing registered: round 1 is paired already")
-    for n in flat:
-        if event.player_by_name(n) is not None:
-            raise UsageError("nothing registered: %r is registered already" % n)
+    shorts = event.shorts()
+    taken = [(n, shorts[pid]) for pid, n in event.players().items()]
+    flat = people.check([n for g in groups for n in g], taken)
+    groups = [flat[k:k + size] for k in range(0, len(flat), size)]
     if header:
         print("header row skipped: %s" % ", ".join(header))
-    with event.change("register", ", ".join("/".join(g) for g in groups)):
+    with event.change("register", ", ".join("/".join(_named(n, short) for n, short in g) for g in groups)):
         for g in groups:
             if club:
-                event.add_player(g[0])
+                event.add_player(*g[0])
             else:
                 event.add_entry(g)
+    shortened = [_named(n, short) for g in groups for n, short in g if n != short]
+    if shortened:
+        print("on the devices: %s" % ", ".join(shortened))
     print("%s registered; %d in all" % (plural(len(groups), *(("player", "players") if club else ("entry", "entries"))),
                                       len(event.players()) if club else len(event.entries())))
     return 0
@@ -461,6 +468,7 @@ def cmd_correct(event, args):
     if p.b is None:
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
     names = event.players()
+    shorts = event.shorts()
     entries = event.entries()
     sides = (p.a, p.b)
     w = fold(args.winner.strip())
@@ -470,7 +478,8 @@ def cmd_correct(event, args):
         winner = None
     else:
         matches = [i for i, e in enumerate(sides)
-                   if w == fold(event.entry_label(e, names)) or w in [fold(names[x]) for x in entries[e]]]
+                   if w == fold(event.entry_label(e, names))
+                   or w in [fold(n[x]) for n in (names, shorts) for x in entries[e]]]
         if len(matches) != 1:
             raise UsageError("--winner %s is neither %s nor %s" % (args.winner, event.entry_label(p.a, names),
                                                                    event.entry_label(p.b, names)))

@@ -138,6 +138,8 @@ def collect(event, files, where, evening=None):
 
 def _tables(event, matches, rep, where):
     names = event.players()
+    # The seats carry the short forms the push gave the device.
+    shorts = event.shorts()
     entries = event.entries()
     found = {}
     for name, m, archived in matches:
@@ -150,7 +152,7 @@ def _tables(event, matches, rep, where):
         if p is None:
             rep.problem(CONTRADICTORY, "%s: the event has no such table; not recorded" % at)
             continue
-        want = [[fold(names[x]) for x in entries[e]] for e in (p.a, p.b)]
+        want = [[fold(shorts[x]) for x in entries[e]] for e in (p.a, p.b)]
         o = m.options
         got = [[fold(seat_label(o, s)) for s in o.side_seats(i)] for i in range(m.nsides)]
         if [sorted(x) for x in got] != [sorted(x) for x in want]:
@@ -185,7 +187,7 @@ def _tables(event, matches, rep, where):
             continue
         fp, (name, m, p, at) = next(iter(docs.items()))
         o = m.options
-        ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
+        ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
                          doc=json.dumps(m.to_dict(), ensure_ascii=False))
         rep.recorded.append("%s: %s" % (at.split(" (")[0], describe(m)))
@@ -213,7 +215,7 @@ def _club(event, matches, rep, where, evening):
             continue
         ids = {}
         for n in o.names:
-            pid = event.player_by_name(n)
+            pid = event.player_by_short(n)
             if pid is None:
                 pid = event.add_player(n)
                 event.note("register", n)

@@ -16,13 +16,15 @@ import sqlite3
 
 from host_tools import UsageError, UserError
 
-SCHEMA_VERSION = 1
+# Version 2 adds players.short, the form of a name the device shows; a file
+# of version 1 takes it with its first name longer than the device's.
+SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
 TIEBREAKS = ("buchholz", "points", "hands")
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL, fold TEXT NOT NULL UNIQUE);
+CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL, fold TEXT NOT NULL UNIQUE, short TEXT);
 CREATE TABLE entries(id INTEGER PRIMARY KEY, seed INTEGER NOT NULL UNIQUE);
 CREATE TABLE entry_players(
     entry INTEGER NOT NULL REFERENCES entries(id),
@@ -229,16 +231,40 @@ class Event:
         """{player id: name}."""
         return dict(self.db.execute("SELECT id, name FROM players ORDER BY id"))
 
+    def shorts(self):
+        """{player id: the short form the device shows} (the name itself where it has none)."""
+        if not self._has_short():
+            return self.players()
+        return dict(self.db.execute("SELECT id, COALESCE(short, name) FROM players ORDER BY id"))
+
+    def player_by_short(self, short):
+        """The id of the player whose short form is ``short`` (capitals do not count), or None."""
+        key = fold(short)
+        for pid, s in self.shorts().items():
+            if fold(s) == key:
+                return pid
+        return None
+
+    def _has_short(self):
+        return any(row[1] == "short" for row in self.db.execute("PRAGMA table_info(players)"))
+
     def player_by_name(self, name):
         """The id of the player called ``name`` (capitals do not count), or None."""
         row = self.db.execute("SELECT id FROM players WHERE fold = ?", (fold(name),)).fetchone()
         return None if row is None else row[0]
 
-    def add_player(self, name):
-        """A new player's id (inside a change); UsageError if the name is taken."""
+    def add_player(self, name, short=None):
+        """A new player's id (inside a change); UsageError if the name is taken. ``short``:
+        the form the device shows, when it is not the name itself."""
         if self.player_by_name(name) is not None:
             raise UsageError("%r is registered already" % name)
-        return self.db.execute("INSERT INTO players(name, fold) VALUES (?, ?)", (name, fold(name))).lastrowid
+        if short is None or short == name:
+            return self.db.execute("INSERT INTO players(name, fold) VALUES (?, ?)", (name, fold(name))).lastrowid
+        if not self._has_short():
+            self.db.execute("ALTER TABLE players ADD COLUMN short TEXT")
+            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+        return self.db.execute("INSERT INTO players(name, fold, short) VALUES (?, ?, ?)",
+                               (name, fold(name), short)).lastrowid
 
     def entries(self):
         """{entry id: [player id, ...]} in seed order."""
@@ -249,11 +275,11 @@ class Event:
         return out
 
     def add_entry(self, names):
-        """Register an entry of these (checked) names, inside a change; its id."""
+        """Register an entry of these checked (name, short form) pairs, inside a change; its id."""
         seed = self.db.execute("SELECT COALESCE(MAX(seed), 0) + 1 FROM entries").fetchone()[0]
         eid = self.db.execute("INSERT INTO entries(seed) VALUES (?)", (seed,)).lastrowid
-        for pos, n in enumerate(names):
-            pid = self.add_player(n)
+        for pos, (n, short) in enumerate(names):
+            pid = self.add_player(n, short)
             self.db.execute("INSERT INTO entry_players VALUES (?, ?, ?)", (eid, pos, pid))
         return eid
 
