@@ -14,6 +14,7 @@ GOALS = ("wins", "best-of", "hands", "points")
 PLAYS = ("solo", "pairs", "trios")
 TIES = ("void", "split", "last")
 CARDS = ("spanish", "french")
+SWISS_TIEBREAKS = "buchholz,median,sonneborn-berger,points"
 
 EXAMPLES = {
     "create": "tanteador event create fiesta.db --name 'Campeonato de brisca' --format swiss --rounds 3 "
@@ -66,8 +67,9 @@ def _parser():
     c.add_argument("--capote", action="store_true", help="120 points win the match outright")
     c.add_argument("--reverse", action="store_true", help="fewest points win the hand")
     c.add_argument("--trump-cycle", action="store_true", help="trump is oros, copas, espadas, bastos in turn")
-    c.add_argument("--tiebreaks", metavar="LIST", help="after wins, in order, from buchholz, points, hands "
-                                                       "(default: buchholz,points in a Swiss event, else points)")
+    c.add_argument("--tiebreaks", metavar="LIST", help="after wins, in order, from buchholz, median, "
+                                                       "sonneborn-berger, direct, points, hands (default: %s in "
+                                                       "a Swiss event, else points)" % SWISS_TIEBREAKS)
 
     a = _sub(sub, "add", "register players or pairs", "Register entries: a pair as 'Ana/Luis' (its players "
              "joined by '/'), a player alone as 'Ana'. Names are checked as `tanteador names` checks them.")
@@ -182,7 +184,8 @@ def describe_setup(setup):
 
 
 def create(args):
-    from host_tools.commands.event.store import TIEBREAKS, Event
+    from host_tools.commands.event.standings import TIEBREAKS, order_text
+    from host_tools.commands.event.store import Event
 
     setup = setup_list(args)
     if args.format == "swiss":
@@ -193,11 +196,15 @@ def create(args):
         raise UsageError("--rounds is for a Swiss event; a knockout takes the rounds its bracket needs")
     else:
         rounds = 0
-    tb = args.tiebreaks or ("buchholz,points" if args.format == "swiss" else "points")
+    tb = args.tiebreaks or (SWISS_TIEBREAKS if args.format == "swiss" else "points")
     tiebreaks = [t.strip() for t in tb.split(",") if t.strip()]
     bad = [t for t in tiebreaks if t not in TIEBREAKS]
     if bad:
-        raise UsageError("--tiebreaks: %s is not one of %s" % (bad[0], ", ".join(TIEBREAKS)))
+        raise UsageError("--tiebreaks: %s %s not one of %s" % (", ".join(bad), "is" if len(bad) == 1 else "are",
+                                                              ", ".join(TIEBREAKS)))
+    twice = sorted({t for t in tiebreaks if tiebreaks.count(t) > 1})
+    if twice:
+        raise UsageError("--tiebreaks: %s twice" % ", ".join(twice))
     name = args.name.strip()
     if not name:
         raise UsageError("--name: give the event a name")
@@ -205,6 +212,7 @@ def create(args):
     ev.close()
     print("event %s created in %s: %s, %s%s" % (name, args.file, args.format, describe_setup(setup),
                                                  ", %d rounds" % rounds if rounds else ""))
+    print("standings: %s" % order_text(tiebreaks))
     return 0
 
 
@@ -537,7 +545,10 @@ def cmd_standings(event, args):
 
 def cmd_show(event, args):
     names = event.players()
+    from host_tools.commands.event.standings import order_text
+
     print("%s: %s, %s" % (event.name, event.format, describe_setup(event.setup)))
+    print("standings: %s" % order_text(event.tiebreaks))
     if event.format == "club":
         print("%d players: %s" % (len(names), ", ".join(names.values())))
     else:

@@ -14,7 +14,7 @@ import os
 
 from host_tools import UserError
 from host_tools.commands.event import ratings
-from host_tools.commands.event.standings import wins_text
+from host_tools.commands.event.standings import LABELS, order_text, wins_text
 
 NO_CHARTS = "No charts: they need matplotlib (pip install \"matplotlib>=3.7\")."
 
@@ -32,9 +32,8 @@ def columns(event):
             ("Losses", lambda r: str(r.losses))]
     if event.format != "club":
         cols.append(("Byes", lambda r: str(r.byes)))
-    labels = {"points": "Points +/-", "hands": "Hands +/-", "buchholz": "Buchholz"}
     for t in event.tiebreaks:
-        cols.append((labels[t], (lambda t: lambda r: _num(r.value(t)))(t)))
+        cols.append((LABELS[t], (lambda t: lambda r: _num(r.value(t)))(t)))
     return cols
 
 
@@ -64,7 +63,7 @@ def terminal(event, rows):
         for line, r in zip(body, rows):
             line.append("%.1f" % rated[r.label] if r.label in rated else "-")
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
-    out = ["%s: standings" % event.name]
+    out = ["%s: standings (%s)" % (event.name, order_text(event.tiebreaks))]
     for line in [head] + body:
         out.append("  ".join(x.ljust(w) if i == 1 else x.rjust(w) for i, (x, w) in enumerate(zip(line, widths))))
     return "\n".join(out)
@@ -99,11 +98,16 @@ def csv_text(event, rows, rated):
     """One row per entry (or player): place, name, the columns, and a player's rating."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    head = ["place", "name", "played", "wins", "losses", "byes", "points", "hands", "buchholz"]
+    # The tie-breaks in the event's order, named with their rank; points and hands after if not among them.
+    chosen = event.tiebreaks
+    rest = [t for t in ("points", "hands") if t not in chosen]
+    head = ["place", "name", "played", "wins", "losses", "byes"]
+    head += ["tie-break %d: %s" % (k + 1, t) for k, t in enumerate(chosen)] + rest
     w.writerow(head + (["rating"] if event.format == "club" else []))
     by_name = {r[0]: r[1] for r in rated}
     for r in rows:
-        line = [r.place, r.label, r.played, r.wins, r.losses, r.byes, r.points, r.hands, round(r.buchholz, 2)]
+        line = [r.place, r.label, r.played, r.wins, r.losses, r.byes]
+        line += [round(r.value(t), 2) for t in chosen + rest]
         if event.format == "club":
             line.append("" if r.label not in by_name else round(by_name[r.label], 2))
         w.writerow([cell(v) for v in line])
@@ -136,7 +140,8 @@ def _html(event, rows, rated, images, drawn):
         parts.append("<p class=\"note\">%s, round %d of %d</p>" % (
             e(event.format.capitalize()), paired,
             event.rounds if event.format == "swiss" else max(paired, _ko_rounds(event))))
-    parts.append("<h2>Standings</h2><div class=\"scroll\"><table><tr><th>#</th><th>%s</th>%s</tr>" % (
+    parts.append("<h2>Standings</h2><p class=\"note\">Ranked by %s.</p>" % e(order_text(event.tiebreaks)))
+    parts.append("<div class=\"scroll\"><table><tr><th>#</th><th>%s</th>%s</tr>" % (
         "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % e(c[0]) for c in cols)))
     for r in rows:
         parts.append("<tr><td>%d</td><td>%s</td>%s</tr>" % (

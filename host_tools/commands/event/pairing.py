@@ -1,9 +1,10 @@
 """Pairing a round: Swiss by score (maximum-weight matching), or a knockout bracket.
 
-Swiss: every entry is a node of a complete graph (plus a "bye" node when
-their number is odd); networkx's maximum-weight matching picks the round.
+Swiss: with an odd number of entries the bye goes first, to the lowest
+placed entry that has had none; every other entry is a node of a complete
+graph, and networkx's maximum-weight matching picks the round.
 An edge's weight says how good a table it makes, in tiers that never
-trade against each other: first no repeated opponents (and no second bye),
+trade against each other: first no repeated opponents,
 then the closest scores, then seat fairness (two entries that both sat
 side A, who deals first, more often than side B are not put together, nor
 two that sat B more often), and last the classic fold (the top
@@ -14,7 +15,6 @@ the missing seeds are byes for the top seeds.
 
 import networkx
 
-BYE = "bye"
 _REPEAT = 10 ** 12
 _SCORE = 10 ** 7
 _SEAT = 10 ** 5
@@ -32,6 +32,8 @@ class Record:
         # Times on side A minus times on side B.
         self.seat = 0
         self.last_seat = None
+        # Place in the standings so far (ties broken by the event's tie-breaks), 1 first.
+        self.place = seed
 
 
 def records(event):
@@ -41,6 +43,8 @@ def records(event):
     recs = {}
     for k, eid in enumerate(event.entries()):
         recs[eid] = Record(eid, k + 1)
+    for row in standings.table(event):
+        recs[row.key].place = row.place * len(recs) + recs[row.key].seed
     results = {r.pairing: r for r in event.results() if r.pairing is not None}
     for p in event.pairings():
         a = recs[p.a]
@@ -65,30 +69,24 @@ def records(event):
 def swiss(recs):
     """[(a, b)] entry ids of the next Swiss round, side A first, best tables
     first; b is None for the bye."""
-    order = sorted(recs.values(), key=lambda r: (-r.score, r.seed))
+    order = sorted(recs.values(), key=lambda r: (-r.score, r.place))
+    bye = None
+    if len(order) % 2:
+        # The lowest placed of those with the fewest byes (none, until everyone has had one).
+        fewest = min(r.byes for r in order)
+        bye = [r for r in order if r.byes == fewest][-1].id
+        order = [r for r in order if r.id != bye]
     rank = {r.id: i for i, r in enumerate(order)}
     groups = {}
     for r in order:
         groups.setdefault(r.score, []).append(r.id)
     g = networkx.Graph()
     ids = [r.id for r in order]
-    low = min(r.score for r in order) if order else 0
     for i, x in enumerate(ids):
         for y in ids[i + 1:]:
             g.add_edge(x, y, weight=_weight(recs[x], recs[y], rank, groups))
-        if len(ids) % 2:
-            rx = recs[x]
-            # The bye goes to an entry that has not had one, of the lowest score, lowest ranked.
-            g.add_edge(x, BYE, weight=_REPEAT * 4 - _REPEAT * rx.byes - _SCORE * int(2 * (rx.score - low)) ** 2
-                       + rank[x])
     matching = networkx.max_weight_matching(g, maxcardinality=True)
-    tables = []
-    bye = None
-    for x, y in matching:
-        if BYE in (x, y):
-            bye = y if x == BYE else x
-            continue
-        tables.append(_seat(recs[x], recs[y], rank))
+    tables = [_seat(recs[x], recs[y], rank) for x, y in matching]
     tables.sort(key=lambda t: min(rank[t[0]], rank[t[1]]))
     if bye is not None:
         tables.append((bye, None))

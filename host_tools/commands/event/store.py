@@ -20,7 +20,6 @@ from host_tools import UsageError, UserError
 # of version 1 takes it with its first name longer than the device's.
 SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
-TIEBREAKS = ("buchholz", "points", "hands")
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
