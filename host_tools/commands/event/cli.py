@@ -27,6 +27,8 @@ EXAMPLES = {
                "--note 'scorer pressed the wrong side'",
     "standings": "tanteador event standings fiesta.db --out fiesta-standings",
     "show": "tanteador event show fiesta.db --history",
+    "withdraw": "tanteador event withdraw fiesta.db Eva/Pau",
+    "rounds": "tanteador event rounds fiesta.db 4",
 }
 
 
@@ -80,6 +82,18 @@ def _parser():
     r = _sub(sub, "pair", "pair the next round", "Pair the next round: Swiss by score with no repeated "
              "opponents where avoidable, or the knockout bracket. The previous round must be complete.")
     r.add_argument("file", metavar="FILE")
+    r.add_argument("--again", action="store_true", help="pair the last round paired again (after a late "
+                                                        "entry or a withdrawal), while it has no result")
+
+    d = _sub(sub, "withdraw", "take an entry out of the next rounds", "Withdraw an entry (a pair, or a player "
+             "alone): it is not paired again, and its results so far stay in the standings.")
+    d.add_argument("file", metavar="FILE")
+    d.add_argument("entry", metavar="ENTRY", help="the entry ('Eva/Pau') or one of its players")
+
+    n = _sub(sub, "rounds", "change the number of Swiss rounds", "Change the number of rounds of a Swiss "
+             "event: more, or fewer down to the rounds paired already.")
+    n.add_argument("file", metavar="FILE")
+    n.add_argument("rounds", type=int, metavar="N")
 
     u = _sub(sub, "push", "send a table's match to its device", "Write a table's match (setup and names) "
              "to its device, which starts it and shows 'Table N - Round R'.")
@@ -280,8 +294,12 @@ def cmd_add(event, args):
     if wrong:
         raise UsageError("nothing registered: an entry here has %d players (%s); %s"
                          % (size, describe_setup(event.setup), ", ".join(wrong)))
-    if not club and event.last_round():
-        raise UsageError("nothing registered: round 1 is paired already")
+    last = 0 if club else event.last_round()
+    if last and event.format == "knockout":
+        raise UsageError("nothing registered: the knockout's bracket is drawn already")
+    if last and last >= event.rounds:
+        raise UsageError("nothing registered: all %d rounds are paired; add rounds first "
+                         "(`tanteador event rounds %s N`)" % (event.rounds, event.path))
     shorts = event.shorts()
     taken = [(n, shorts[pid]) for pid, n in event.players().items()]
     flat = people.check([n for g in groups for n in g], taken)
@@ -297,6 +315,9 @@ def cmd_add(event, args):
     shortened = [_named(n, short) for g in groups for n, short in g if n != short]
     if shortened:
         print("on the devices: %s" % ", ".join(shortened))
+    if last:
+        print("late entries: they play from round %d; the %s before count as not played (no score, a "
+              "virtual opponent in the tie-breaks)" % (last + 1, plural(last, "round", "rounds")))
     print("%s registered; %d in all" % (plural(len(groups), *(("player", "players") if club else ("entry", "entries"))),
                                       len(event.players()) if club else len(event.entries())))
     return 0
@@ -318,12 +339,30 @@ def cmd_pair(event, args):
         if last != seen:
             raise UserError("nothing paired: round %d was paired meanwhile by another command "
                             "(`tanteador event show %s`)" % (last, event.path))
+        if args.again:
+            last = _unpair(event, last)
         rnd, lines = _pair_next(event, pairing, last)
-        event.note("pair", "round %d: %s" % (rnd, "; ".join(lines)))
-    print("round %d paired (side A, who deals first, named first):" % rnd)
+        event.note("pair", "round %d%s: %s" % (rnd, " again" if args.again else "", "; ".join(lines)))
+    print("round %d paired%s (side A, who deals first, named first):" % (rnd, " again" if args.again else ""))
     for line in lines:
         print("  " + line)
+    if args.again:
+        print("push every table of round %d again: a device that holds the old pairing would bring back a "
+              "match the event refuses" % rnd)
     return 0
+
+
+def _unpair(event, last):
+    """Remove the last round's pairings so it can be paired again; the round before it, or UserError."""
+    if last == 0:
+        raise UsageError("no round is paired yet: `tanteador event pair %s`" % event.path)
+    done = [p.tbl for p in event.pairings(last) if p.b is not None and event.result_of(p.id) is not None]
+    if done:
+        raise UserError("nothing paired: round %d has results already (table%s %s); re-pairing would drop "
+                        "them. Correct a wrong result with `event correct`" % (
+                            last, "s" if len(done) > 1 else "", ", ".join(str(t) for t in done)))
+    event.drop_round(last)
+    return last - 1
 
 
 def _pair_next(event, pairing, last):
@@ -340,7 +379,11 @@ def _pair_next(event, pairing, last):
     if event.format == "swiss":
         if last >= event.rounds:
             raise UserError("all %d rounds are paired; see `tanteador event standings`" % event.rounds)
-        tables = pairing.swiss(pairing.records(event))
+        out = event.withdrawn()
+        recs = {k: v for k, v in pairing.records(event).items() if k not in out}
+        if len(recs) < 2:
+            raise UserError("fewer than two entries are left to pair (%d withdrawn)" % len(out))
+        tables = pairing.swiss(recs)
     else:
         if last >= pairing.knockout_rounds(len(entries)):
             raise UserError("the final has been played; see `tanteador event standings`")
@@ -365,6 +408,55 @@ def _pair_next(event, pairing, last):
             lines.append("table %d: %s v %s" % (tbl, event.entry_label(a, names), event.entry_label(b, names)))
     event.add_round(last + 1, tables)
     return last + 1, lines
+
+
+def _entry_named(event, text, option):
+    """The entry a text names: its label ('Eva/Pau') or one of its players, capitals aside."""
+    from host_tools.commands.event.store import fold
+
+    names, shorts = event.players(), event.shorts()
+    w = fold(text.strip())
+    found = [e for e, members in event.entries().items()
+             if w == fold(event.entry_label(e, names)) or w in [fold(n[x]) for n in (names, shorts) for x in members]]
+    if len(found) != 1:
+        raise UsageError("%s %s: no entry of this event is called so" % (option, text))
+    return found[0]
+
+
+def cmd_withdraw(event, args):
+    if event.format != "swiss":
+        raise UsageError("only a Swiss event's entries withdraw; in a knockout enter the table's result with "
+                         "`event correct` (the other side goes through), a club has no pairings")
+    eid = _entry_named(event, args.entry, "withdraw")
+    label = event.entry_label(eid)
+    if eid in event.withdrawn():
+        raise UsageError("%s has withdrawn already" % label)
+    last = event.last_round()
+    waiting = [p for p in event.pairings(last) if p.b is not None and eid in (p.a, p.b)
+               and event.result_of(p.id) is None] if last else []
+    with event.change("withdraw", "%s, after round %d" % (label, last)):
+        event.withdraw(eid, last)
+    print("%s withdrawn: not paired from round %d on; its results stay in the standings" % (label, last + 1))
+    if waiting:
+        p = waiting[0]
+        print("round %d, table %d has no result yet: enter it (`event correct`, the other side winning) or "
+              "pair the round again (`event pair --again`)" % (p.round, p.tbl))
+    return 0
+
+
+def cmd_rounds(event, args):
+    if event.format != "swiss":
+        raise UsageError("only a Swiss event has a number of rounds to change")
+    last = event.last_round()
+    if not 1 <= args.rounds <= 20:
+        raise UsageError("rounds %d: give 1 to 20 rounds" % args.rounds)
+    if args.rounds < last:
+        raise UsageError("rounds %d: %d rounds are paired already; give %d or more" % (args.rounds, last, last))
+    before = event.rounds
+    with event.change("rounds", "%d -> %d" % (before, args.rounds)):
+        event.set_rounds(args.rounds)
+    print("%s: %d rounds (was %d), %d paired" % (event.name, args.rounds, before, last))
+    return 0
 
 
 def _pairing(event, rnd, tbl):

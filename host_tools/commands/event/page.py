@@ -56,7 +56,7 @@ def terminal(event, rows):
     """The standings (and, for a club, the ratings) as text for the terminal."""
     cols = columns(event)
     head = ["#", "Entry" if event.format != "club" else "Player"] + [c[0] for c in cols]
-    body = [[str(r.place), r.label] + [f(r) for _, f in cols] for r in rows]
+    body = [[str(r.place), r.shown] + [f(r) for _, f in cols] for r in rows]
     if event.format == "club":
         rated = {name: o for name, o, *_ in rating_rows(event)}
         head.append("Rating")
@@ -145,7 +145,7 @@ def _html(event, rows, rated, images, drawn):
         "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % e(c[0]) for c in cols)))
     for r in rows:
         parts.append("<tr><td>%d</td><td>%s</td>%s</tr>" % (
-            r.place, e(r.label), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
+            r.place, e(r.shown), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
     parts.append("</table></div>")
     if not drawn:
         parts.append("<p class=\"note\">%s</p>" % e(NO_CHARTS))

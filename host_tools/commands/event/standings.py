@@ -59,6 +59,15 @@ class Row:
         self.games = []
         self.values = {}
         self.place = 0
+        # The last round played before withdrawing, or None.
+        self.withdrawn = None
+
+    @property
+    def shown(self):
+        """The label as the standings show it, with a withdrawal."""
+        if self.withdrawn is None:
+            return self.label
+        return "%s (withdrew after round %d)" % (self.label, self.withdrawn)
 
     def value(self, name):
         """A tie-break's value (higher ranks first)."""
@@ -83,6 +92,8 @@ def table(event):
     else:
         for k, (eid, members) in enumerate(event.entries().items()):
             rows[eid] = Row(eid, "/".join(names[p] for p in members), k + 1)
+        for eid, after in event.withdrawn().items():
+            rows[eid].withdrawn = after
     pairings = {p.id: p for p in event.pairings()}
     for p in pairings.values():
         if p.b is None:

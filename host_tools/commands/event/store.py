@@ -16,8 +16,8 @@ import sqlite3
 
 from host_tools import UsageError, UserError
 
-# Version 2 adds players.short, the form of a name the device shows; a file
-# of version 1 takes it with its first name longer than the device's.
+# Version 2 adds players.short, the form of a name the device shows, and the
+# withdrawn table; a file of version 1 takes them when it first needs them.
 SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
 
@@ -61,6 +61,7 @@ CREATE TABLE result_players(
     pos INTEGER NOT NULL,
     player INTEGER NOT NULL REFERENCES players(id),
     PRIMARY KEY(result, side, pos));
+CREATE TABLE withdrawn(entry INTEGER PRIMARY KEY REFERENCES entries(id), after INTEGER NOT NULL);
 CREATE TABLE history(id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
 CREATE TABLE set_aside(
     id INTEGER PRIMARY KEY,
@@ -261,7 +262,7 @@ class Event:
             return self.db.execute("INSERT INTO players(name, fold) VALUES (?, ?)", (name, fold(name))).lastrowid
         if not self._has_short():
             self.db.execute("ALTER TABLE players ADD COLUMN short TEXT")
-            self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            self._upgrade()
         return self.db.execute("INSERT INTO players(name, fold, short) VALUES (?, ?, ?)",
                                (name, fold(name), short)).lastrowid
 
@@ -281,6 +282,36 @@ class Event:
             pid = self.add_player(n, short)
             self.db.execute("INSERT INTO entry_players VALUES (?, ?, ?)", (eid, pos, pid))
         return eid
+
+    def withdrawn(self):
+        """{entry id: the last round it played before withdrawing}."""
+        if not self._has_table("withdrawn"):
+            return {}
+        return dict(self.db.execute("SELECT entry, after FROM withdrawn"))
+
+    def withdraw(self, eid, after):
+        """Take entry ``eid`` out of the rounds after round ``after`` (inside a change)."""
+        if not self._has_table("withdrawn"):
+            self.db.execute("CREATE TABLE withdrawn(entry INTEGER PRIMARY KEY REFERENCES entries(id), "
+                            "after INTEGER NOT NULL)")
+            self._upgrade()
+        self.db.execute("INSERT INTO withdrawn VALUES (?, ?)", (eid, after))
+
+    def set_rounds(self, rounds):
+        """A Swiss event's number of rounds (inside a change)."""
+        self.db.execute("UPDATE meta SET value = ? WHERE key = 'rounds'", (str(rounds),))
+        self.meta["rounds"] = str(rounds)
+
+    def drop_round(self, rnd):
+        """Remove round ``rnd``'s pairings (inside a change; the round must have no result)."""
+        self.db.execute("DELETE FROM pairings WHERE round = ?", (rnd,))
+
+    def _has_table(self, name):
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                               (name,)).fetchone() is not None
+
+    def _upgrade(self):
+        self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
 
     def entry_label(self, eid, names=None):
         """An entry's players joined by "/", as the device shows a side."""
