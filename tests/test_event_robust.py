@@ -246,7 +246,7 @@ def test_bad_input_is_one_line_with_exit_2_and_changes_nothing(tmp_path, capsys,
 
 
 def test_every_subcommand_has_help_with_an_example(capsys):
-    for sub in ("create", "add", "pair", "push", "pull", "correct", "standings", "show", "withdraw", "rounds"):
+    for sub in ("create", "add", "pair", "push", "pull", "correct", "standings", "show", "withdraw", "rounds", "print"):
         with pytest.raises(SystemExit) as e:
             run(capsys, "event", sub, "--help")
         assert e.value.code == 0

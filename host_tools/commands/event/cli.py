@@ -28,6 +28,7 @@ EXAMPLES = {
     "standings": "tanteador event standings fiesta.db --out fiesta-standings",
     "show": "tanteador event show fiesta.db --history",
     "withdraw": "tanteador event withdraw fiesta.db Eva/Pau",
+    "print": "tanteador event print fiesta.db --round 2 --out fiesta-print",
     "rounds": "tanteador event rounds fiesta.db 4",
 }
 
@@ -89,6 +90,13 @@ def _parser():
              "alone): it is not paired again, and its results so far stay in the standings.")
     d.add_argument("file", metavar="FILE")
     d.add_argument("entry", metavar="ENTRY", help="the entry ('Eva/Pau') or one of its players")
+
+    t = _sub(sub, "print", "pairing sheet, result slips, cross-table or bracket", "Write a round's pairing "
+             "sheet and result slips, and the cross-table (Swiss) or bracket (knockout), as pages to print or "
+             "show on a screen.")
+    t.add_argument("file", metavar="FILE")
+    t.add_argument("--round", type=int, metavar="R", help="default: the last round paired")
+    t.add_argument("--out", metavar="DIR", help="default: the event file's name with -print")
 
     n = _sub(sub, "rounds", "change the number of Swiss rounds", "Change the number of rounds of a Swiss "
              "event: more, or fewer down to the rounds paired already.")
@@ -441,6 +449,16 @@ def cmd_withdraw(event, args):
         p = waiting[0]
         print("round %d, table %d has no result yet: enter it (`event correct`, the other side winning) or "
               "pair the round again (`event pair --again`)" % (p.round, p.tbl))
+    return 0
+
+
+def cmd_print(event, args):
+    from host_tools.commands.event import printouts
+
+    if event.format == "club":
+        raise UsageError("a club evening has no rounds to print; `event standings` writes its page")
+    out = args.out or os.path.splitext(event.path)[0] + "-print"
+    print("written: %s" % ", ".join(printouts.write(event, out, args.round)))
     return 0
 
 

@@ -22,8 +22,17 @@ CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;pad
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.5rem}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
 th,td{padding:.3rem .4rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
-th:nth-child(2),td:nth-child(2){text-align:left;white-space:normal}
-img{max-width:100%;height:auto}details{margin:.3rem 0}.note{color:#666}"""
+th:nth-child(2),td:nth-child(2){text-align:left;white-space:normal;overflow-wrap:anywhere}
+.rounds td:nth-child(3){text-align:left;white-space:normal;overflow-wrap:anywhere}
+abbr{text-decoration:none}.short,.key{display:none}
+img{max-width:100%;height:auto}details{margin:.3rem 0}.note{color:#666}
+@media (max-width:40rem){body{padding:.3rem}.standings th,.standings td{padding:.25rem .15rem;font-size:.8rem}
+.long{display:none}.short{display:inline}.key{display:block;font-size:.8rem}}"""
+
+# The headings a phone shows, so that every column fits its width (the page explains them).
+SHORT = {"Played": "P", "Wins": "W", "Losses": "L", "Byes": "Bye", "Buchholz": "BH", "Median Buchholz": "MBH",
+         "Sonneborn-Berger": "SB", "Direct encounter": "DE", "Points +/-": "Pts", "Hands +/-": "Hds",
+         "Entry": "Entry", "Player": "Player"}
 
 
 def columns(event):
@@ -33,11 +42,12 @@ def columns(event):
     if event.format != "club":
         cols.append(("Byes", lambda r: str(r.byes)))
     for t in event.tiebreaks:
-        cols.append((LABELS[t], (lambda t: lambda r: _num(r.value(t)))(t)))
+        cols.append((LABELS[t], (lambda t: lambda r: figure_text(r.value(t)))(t)))
     return cols
 
 
-def _num(v):
+def figure_text(v):
+    """A tie-break's figure as the tables show it: halves as '½', other fractions to two places."""
     if isinstance(v, float):
         return wins_text(v) if v * 2 == int(v * 2) else "%.2f" % v
     return "%+d" % v if v else "0"
@@ -79,7 +89,7 @@ def write(event, rows, folder):
     if drawn:
         images = [("Wins", _png(_wins_figure(rows)))]
         if rated:
-            images.append(("Ratings, match by match", _png(_ratings_figure(rated))))
+            images.append(("Ratings, match by match", _png(_ratings_figure(event, rated))))
     text = _html(event, rows, rated, images, drawn)
     try:
         os.makedirs(folder, exist_ok=True)
@@ -141,12 +151,16 @@ def _html(event, rows, rated, images, drawn):
             e(event.format.capitalize()), paired,
             event.rounds if event.format == "swiss" else max(paired, _ko_rounds(event))))
     parts.append("<h2>Standings</h2><p class=\"note\">Ranked by %s.</p>" % e(order_text(event.tiebreaks)))
-    parts.append("<div class=\"scroll\"><table><tr><th>#</th><th>%s</th>%s</tr>" % (
-        "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % e(c[0]) for c in cols)))
+    parts.append("<div class=\"scroll\"><table class=\"standings\"><tr><th>#</th><th>%s</th>%s</tr>" % (
+        "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % _heading(c[0]) for c in cols)))
     for r in rows:
         parts.append("<tr><td>%d</td><td>%s</td>%s</tr>" % (
             r.place, e(r.shown), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
     parts.append("</table></div>")
+    parts.append("<p class=\"note key\">%s</p>" % e(", ".join("%s %s" % (SHORT[c[0]], c[0].lower())
+                                                               for c in cols)))
+    if event.format != "club":
+        parts.extend(_rounds(event))
     if not drawn:
         parts.append("<p class=\"note\">%s</p>" % e(NO_CHARTS))
     for title, data in images:
@@ -165,6 +179,32 @@ def _html(event, rows, rated, images, drawn):
             parts.append("<details><summary>%s: %.1f</summary><ol>%s</ol></details>" % (e(name), o, items))
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def _heading(text):
+    """A column heading: in full on a wide screen, its short form on a phone."""
+    e = html.escape
+    return "<span class=\"long\">%s</span><abbr class=\"short\" title=\"%s\">%s</abbr>" % (
+        e(text), e(text), e(SHORT[text]))
+
+
+def _rounds(event):
+    """The rounds, the last first: each table with its sides and its result (or that it is still playing)."""
+    from host_tools.commands.event.printouts import round_tables
+
+    e = html.escape
+    parts = []
+    for rnd in range(event.last_round(), 0, -1):
+        parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th><th>Side A</th><th>Side B</th>"
+                     "<th>Result</th></tr>" % rnd)
+        for tbl, a, b, text in round_tables(event, rnd):
+            if tbl is None:
+                parts.append("<tr><td>bye</td><td>%s</td><td></td><td>win</td></tr>" % e(a))
+            else:
+                parts.append("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>"
+                             % (tbl, e(a), e(b), e(text or "playing")))
+        parts.append("</table>")
+    return parts
 
 
 def _when(event, step):
@@ -206,17 +246,46 @@ def _wins_figure(rows):
     return fig
 
 
-def _ratings_figure(rated):
+def line_styles(event, rated):
+    """{player name: (colour, line style, marker)} for the ratings chart, a different look for each.
+
+    Partners share every result, so their lines lie on one another: the
+    pair has one colour and each partner a line style and marker of their
+    own, and both lines stay visible. In a club, players take the colours
+    in turn and a new line style each time the colours come round again."""
+    from host_tools.support import charts
+
+    styles = ("-", "--", ":", "-.")
+    names = event.players()
+    entries = list(event.entries().values()) if event.format != "club" else []
+    look = {}
+    for k, members in enumerate(entries):
+        for pos, pid in enumerate(members):
+            look[names[pid]] = (charts.COLOURS[k % len(charts.COLOURS)],
+                                styles[(pos + k // len(charts.COLOURS)) % len(styles)],
+                                charts.MARKERS[pos % len(charts.MARKERS)])
+    others = [r[0] for r in rated if r[0] not in look]
+    for k, name in enumerate(others):
+        look[name] = (charts.COLOURS[k % len(charts.COLOURS)], styles[k // len(charts.COLOURS) % len(styles)],
+                      charts.MARKERS[k // len(charts.COLOURS) % len(charts.MARKERS)])
+    return look
+
+
+def _ratings_figure(event, rated):
     from host_tools.support import charts
 
     plt = charts._pyplot()
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for k, (name, o, mu, sigma, n, steps) in enumerate(rated[:12]):
-        ax.plot(range(len(steps) + 1), [0.0] + [s.ordinal for s in steps], marker="o", markersize=3,
-                label=name, color=charts.COLOURS[k % len(charts.COLOURS)],
-                linestyle="-" if k < len(charts.COLOURS) else "--")
+    look = line_styles(event, rated)
+    rows = (len(rated) + 2) // 3
+    fig, ax = plt.subplots(figsize=(6, 4 + 0.25 * rows))
+    for name, o, mu, sigma, n, steps in rated:
+        colour, style, marker = look[name]
+        ax.plot(range(len(steps) + 1), [0.0] + [s.ordinal for s in steps], marker=marker, markersize=4,
+                label=name, color=colour, linestyle=style, linewidth=1.4, markerfacecolor="none"
+                if style != "-" else colour)
     ax.set_xlabel("matches played")
     ax.set_ylabel("rating")
-    ax.legend(fontsize="small", ncol=2)
+    # Everyone in the legend, under the chart: it does not hide lines however many players there are.
+    ax.legend(fontsize="small", ncol=3, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False)
     fig.tight_layout()
     return fig
