@@ -61,8 +61,8 @@ def test_the_phone_page_shows_the_rounds_and_short_headings(tmp_path, capsys):
     assert run(capsys, "event", "standings", ev, "--out", tmp_path / "web")[0] == 0
     html = (tmp_path / "web" / "standings.html").read_text("utf-8")
     assert "<h2>Round 1</h2>" in html
-    assert "<td>2</td><td>%s</td><td>%s</td><td>2-0, A wins</td>" % (a, b) in html
-    assert "<td>1</td><td>%s</td><td>%s</td><td>playing</td>" % tables(ev, 1)[1] in html
+    assert "<td>2</td><td>%s</td><td>%s</td><td>2-0, A wins</td>" % (page.name_html(a), page.name_html(b)) in html
+    assert "<td>1</td><td>%s</td><td>%s</td><td>playing</td>" % tuple(map(page.name_html, tables(ev, 1)[1])) in html
     assert '<abbr class="short" title="Buchholz">BH</abbr>' in html and "@media (max-width:40rem)" in html
 
 

@@ -22,11 +22,11 @@ CSS = """body{font-family:system-ui,sans-serif;margin:0 auto;max-width:48rem;pad
 h1{font-size:1.4rem}h2{font-size:1.15rem;margin-top:1.5rem}
 .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%}
 th,td{padding:.3rem .4rem;border-bottom:1px solid #ddd;text-align:right;white-space:nowrap}
-th:nth-child(2),td:nth-child(2){text-align:left;white-space:normal;overflow-wrap:anywhere}
-.rounds td:nth-child(3){text-align:left;white-space:normal;overflow-wrap:anywhere}
+th:nth-child(2),td:nth-child(2){text-align:left;white-space:normal}
+.rounds th:nth-child(3),.rounds td:nth-child(3){text-align:left;white-space:normal}
 abbr{text-decoration:none}.short,.key{display:none}
 img{max-width:100%;height:auto}details{margin:.3rem 0}.note{color:#666}
-@media (max-width:40rem){body{padding:.3rem}.standings th,.standings td{padding:.25rem .15rem;font-size:.8rem}
+@media (max-width:40rem){body{padding:.3rem}.fit th,.fit td{padding:.25rem .15rem;font-size:.8rem}
 .long{display:none}.short{display:inline}.key{display:block;font-size:.8rem}}"""
 
 # The headings a phone shows, so that every column fits its width (the page explains them).
@@ -151,14 +151,13 @@ def _html(event, rows, rated, images, drawn):
             e(event.format.capitalize()), paired,
             event.rounds if event.format == "swiss" else max(paired, _ko_rounds(event))))
     parts.append("<h2>Standings</h2><p class=\"note\">Ranked by %s.</p>" % e(order_text(event.tiebreaks)))
-    parts.append("<div class=\"scroll\"><table class=\"standings\"><tr><th>#</th><th>%s</th>%s</tr>" % (
+    parts.append("<div class=\"scroll\"><table class=\"standings fit\"><tr><th>#</th><th>%s</th>%s</tr>" % (
         "Player" if event.format == "club" else "Entry", "".join("<th>%s</th>" % _heading(c[0]) for c in cols)))
     for r in rows:
         parts.append("<tr><td>%d</td><td>%s</td>%s</tr>" % (
-            r.place, e(r.shown), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
+            r.place, name_html(r.shown), "".join("<td>%s</td>" % e(f(r)) for _, f in cols)))
     parts.append("</table></div>")
-    parts.append("<p class=\"note key\">%s</p>" % e(", ".join("%s %s" % (SHORT[c[0]], c[0].lower())
-                                                               for c in cols)))
+    parts.append("<p class=\"note key\">%s</p>" % e(", ".join("%s: %s" % (SHORT[c[0]], c[0]) for c in cols)))
     if event.format != "club":
         parts.extend(_rounds(event))
     if not drawn:
@@ -168,7 +167,7 @@ def _html(event, rows, rated, images, drawn):
     if rated:
         parts.append("<h2>Ratings</h2><p class=\"note\">openskill (Plackett-Luce): mu - 3 sigma, "
                      "growing as the player's matches make it surer.</p>")
-        parts.append("<div class=\"scroll\"><table><tr><th>#</th><th>Player</th><th>Rating</th><th>mu</th>"
+        parts.append("<div class=\"scroll\"><table class=\"fit\"><tr><th>#</th><th>Player</th><th>Rating</th><th>mu</th>"
                      "<th>sigma</th><th>Matches</th></tr>")
         for k, (name, o, mu, sigma, n, _) in enumerate(rated):
             parts.append("<tr><td>%d</td><td>%s</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%d</td></tr>"
@@ -179,6 +178,11 @@ def _html(event, rows, rated, images, drawn):
             parts.append("<details><summary>%s: %.1f</summary><ol>%s</ol></details>" % (e(name), o, items))
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def name_html(label):
+    """An entry's label for a page: escaped, and free to wrap after each '/' on a narrow screen."""
+    return html.escape(label).replace("/", "/<wbr>")
 
 
 def _heading(text):
@@ -199,10 +203,10 @@ def _rounds(event):
                      "<th>Result</th></tr>" % rnd)
         for tbl, a, b, text in round_tables(event, rnd):
             if tbl is None:
-                parts.append("<tr><td>bye</td><td>%s</td><td></td><td>win</td></tr>" % e(a))
+                parts.append("<tr><td>bye</td><td>%s</td><td></td><td>win</td></tr>" % name_html(a))
             else:
                 parts.append("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>"
-                             % (tbl, e(a), e(b), e(text or "playing")))
+                             % (tbl, name_html(a), name_html(b), e(text or "playing")))
         parts.append("</table>")
     return parts
 
@@ -250,9 +254,10 @@ def line_styles(event, rated):
     """{player name: (colour, line style, marker)} for the ratings chart, a different look for each.
 
     Partners share every result, so their lines lie on one another: the
-    pair has one colour and each partner a line style and marker of their
-    own, and both lines stay visible. In a club, players take the colours
-    in turn and a new line style each time the colours come round again."""
+    pair has one colour, the first partner a wide pale band and the others
+    a thin dashed or dotted line with hollow markers drawn inside it, so
+    every line stays visible. In a club, players take the colours in turn
+    and a new line style each time the colours come round again."""
     from host_tools.support import charts
 
     styles = ("-", "--", ":", "-.")
@@ -272,6 +277,8 @@ def line_styles(event, rated):
 
 
 def _ratings_figure(event, rated):
+    from matplotlib.ticker import MaxNLocator
+
     from host_tools.support import charts
 
     plt = charts._pyplot()
@@ -280,9 +287,12 @@ def _ratings_figure(event, rated):
     fig, ax = plt.subplots(figsize=(6, 4 + 0.25 * rows))
     for name, o, mu, sigma, n, steps in rated:
         colour, style, marker = look[name]
-        ax.plot(range(len(steps) + 1), [0.0] + [s.ordinal for s in steps], marker=marker, markersize=4,
-                label=name, color=colour, linestyle=style, linewidth=1.4, markerfacecolor="none"
-                if style != "-" else colour)
+        band = style == "-"
+        ax.plot(range(len(steps) + 1), [0.0] + [s.ordinal for s in steps], marker=marker,
+                markersize=7 if band else 4, label=name, color=colour, linestyle=style,
+                linewidth=5 if band else 1.3, alpha=0.4 if band else 1.0, zorder=1 if band else 2,
+                markerfacecolor=colour if band else "none")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("matches played")
     ax.set_ylabel("rating")
     # Everyone in the legend, under the chart: it does not hide lines however many players there are.
