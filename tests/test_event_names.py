@@ -2,7 +2,7 @@
 
 import json
 
-from event_helpers import dump, event_of, play_pushed, run
+from event_helpers import dump, event_of, play_pushed, run, tables
 
 LONG_PAIRS = ["María José Fernández/Francisca Gómez Ortega", "Francisca Gil Ortiz/Juan Carlos Pérez",
               "Ana/Luis", "Maximiliano Rodríguez/Inmaculada Sánchez"]
@@ -35,6 +35,8 @@ def test_full_names_register_with_short_forms_the_device_shows_and_results_come_
     assert all(n in shorts.values() for n in seats) and pushed["o"][1] == seats
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
     assert rc == 0 and "1 result recorded" in out
+    # The organiser reads the full names, not the short forms the device showed.
+    assert "recorded: table 1, round 1: %s 2-0 %s" % tables(ev, 1)[1] in out
 
 
 def test_every_bad_name_is_named_at_once_and_nothing_is_registered(tmp_path, capsys):

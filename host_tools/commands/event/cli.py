@@ -418,24 +418,25 @@ def _pair_next(event, pairing, last):
     return last + 1, lines
 
 
-def _entry_named(event, text, option):
-    """The entry a text names: its label ('Eva/Pau') or one of its players, capitals aside."""
+def _entry_named(event, text):
+    """The entry a text names (its label 'Eva/Pau' or one of its players, capitals aside), or None."""
     from host_tools.commands.event.store import fold
 
     names, shorts = event.players(), event.shorts()
     w = fold(text.strip())
     found = [e for e, members in event.entries().items()
              if w == fold(event.entry_label(e, names)) or w in [fold(n[x]) for n in (names, shorts) for x in members]]
-    if len(found) != 1:
-        raise UsageError("%s %s: no entry of this event is called so" % (option, text))
-    return found[0]
+    return found[0] if len(found) == 1 else None
 
 
 def cmd_withdraw(event, args):
     if event.format != "swiss":
         raise UsageError("only a Swiss event's entries withdraw; in a knockout enter the table's result with "
                          "`event correct` (the other side goes through), a club has no pairings")
-    eid = _entry_named(event, args.entry, "withdraw")
+    eid = _entry_named(event, args.entry)
+    if eid is None:
+        raise UsageError("%s: no entry of this event is called so (give a pair as 'Eva/Pau' or one of its "
+                         "players)" % args.entry)
     label = event.entry_label(eid)
     if eid in event.withdrawn():
         raise UsageError("%s has withdrawn already" % label)
@@ -586,22 +587,18 @@ def cmd_correct(event, args):
     if p.b is None:
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
     names = event.players()
-    shorts = event.shorts()
     entries = event.entries()
     sides = (p.a, p.b)
-    w = fold(args.winner.strip())
-    if w == "draw":
+    if fold(args.winner.strip()) == "draw":
         if event.format == "knockout":
             raise UsageError("--winner draw: a knockout table needs a winner")
         winner = None
     else:
-        matches = [i for i, e in enumerate(sides)
-                   if w == fold(event.entry_label(e, names))
-                   or w in [fold(n[x]) for n in (names, shorts) for x in entries[e]]]
-        if len(matches) != 1:
+        eid = _entry_named(event, args.winner)
+        if eid not in sides:
             raise UsageError("--winner %s is neither %s nor %s" % (args.winner, event.entry_label(p.a, names),
                                                                    event.entry_label(p.b, names)))
-        winner = matches[0]
+        winner = sides.index(eid)
     old = event.result_of(p.id)
     if old is None and not (args.hands and args.points):
         raise UsageError("round %d, table %d has no result yet: give --hands and --points with --winner"

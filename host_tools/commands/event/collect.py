@@ -190,7 +190,9 @@ def _tables(event, matches, rep, where):
         ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
                          doc=json.dumps(m.to_dict(), ensure_ascii=False))
-        rep.recorded.append("%s: %s" % (at.split(" (")[0], describe(m)))
+        # The entries' full names: the device showed their short forms.
+        rep.recorded.append("%s: %s %s %s" % (at.split(" (")[0], event.entry_label(p.a, names),
+                                              "-".join(str(w) for w in m.won), event.entry_label(p.b, names)))
 
 
 def _club(event, matches, rep, where, evening):
