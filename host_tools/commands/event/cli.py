@@ -606,15 +606,15 @@ def cmd_correct(event, args):
     hands = _two(args.hands, "--hands") if args.hands else tuple(s.hands for s in old.sides)
     points = _two(args.points, "--points") if args.points else tuple(s.points for s in old.sides)
     try:
-        verdict.check(event.setup, winner, hands, points)
+        m = verdict.check(event.setup, winner, hands, points)
     except UsageError as e:
         kept = "" if args.hands and args.points else " (%s kept from the result in effect)" % " and ".join(
             x for x, given in (("the hands", args.hands), ("the points", args.points)) if not given)
         raise UsageError("nothing corrected: %s wins %d-%d in hands, %d-%d in points%s: %s" % (
             "a draw" if winner is None else event.entry_label(sides[winner], names), hands[0], hands[1],
             points[0], points[1], kept, e))
-    new = [Side(entries[e], 0 if winner is None or winner == i else 1, hands[i], points[i])
-           for i, e in enumerate(sides)]
+    # The figures recorded are the engine's, from the match it played through.
+    new = [Side(entries[e], 0 if m.winner == i else 1, m.won[i], m.totals[i]) for i, e in enumerate(sides)]
     text = _result_text(event, p, new, names)
     before = "none" if old is None else "%s (%s)" % (_result_text(event, p, old.sides, names), old.source)
     with event.change("correct", "table %d, round %d: %s -> %s%s" % (

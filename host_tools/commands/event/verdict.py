@@ -20,9 +20,10 @@ HALF = TOTAL // 2
 
 
 def check(setup, winner, hands, points):
-    """Raise UsageError with the reason when no match of ``setup`` (a
-    MatchOptions list) ends with side ``winner`` (0 or 1, None for a draw)
-    winning, ``hands`` (a, b) won and ``points`` (a, b) made."""
+    """The firmware Match, played through, that ends with side ``winner``
+    (0 or 1, None for a draw) winning, ``hands`` (a, b) won and ``points``
+    (a, b) made under ``setup`` (a MatchOptions list); UsageError with the
+    reason when no match does."""
     firmware_paths()
     from tanteador.matchoptions import TIE_SPLIT, MatchOptions
 
@@ -45,9 +46,9 @@ def check(setup, winner, hands, points):
             why = why or "--points %d-%d cannot be shared out over %d-%d in hands (a hand won takes more than %d)" % (
                 points[0], points[1], hands[0], hands[1], HALF)
             continue
-        reason = _replay(o, per_hand, winner, hands, points)
+        m, reason = _replay(o, per_hand, winner, hands, points)
         if reason is None:
-            return
+            return m
         why = reason
     raise UsageError(why)
 
@@ -93,23 +94,23 @@ def _points(o, order, side_a):
 
 
 def _replay(o, per_hand, winner, hands, points):
-    """None if the engine, given these hands, ends the match exactly as claimed; else the reason."""
+    """(the match, None) if the engine, given these hands, ends it exactly as claimed; else (None, the reason)."""
     from tanteador.match import Match
     from tanteador.rules import RulesError
 
     m = Match(o.copy())
-    for k, a in enumerate(per_hand):
+    for a in per_hand:
         if m.over:
-            return "the match is over before that: %s" % _state(m)
+            return None, "the match is over before that: %s" % _state(m)
         try:
             m.record(None if o.trump_cycle else 0, (a, TOTAL - a))
         except RulesError as e:
-            return "the device refuses a hand of %d-%d on the way (%s)" % (a, TOTAL - a, e.args[0])
+            return None, "the device refuses a hand of %d-%d on the way (%s)" % (a, TOTAL - a, e.args[0])
     if not m.over:
-        return "the match is not over at %d-%d in hands: %s" % (m.won[0], m.won[1], _goal(o))
+        return None, "the match is not over at %d-%d in hands: %s" % (m.won[0], m.won[1], _goal(o))
     if m.winner != winner or list(m.won) != list(hands) or list(m.totals) != list(points):
-        return "the device ends such a match otherwise: %s" % _state(m)
-    return None
+        return None, "the device ends such a match otherwise: %s" % _state(m)
+    return m, None
 
 
 def _state(m):
