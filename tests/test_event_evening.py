@@ -86,3 +86,15 @@ def test_the_number_of_rounds_changes_down_to_the_rounds_paired(tmp_path, capsys
     assert rc == 2 and "2 rounds are paired already; give 2 or more" in err
     rc, _, err = run(capsys, "event", "add", ev, "Zoe/Iris")
     assert rc == 2 and "all 2 rounds are paired" in err
+
+
+def test_show_names_the_withdrawn_and_the_short_forms(tmp_path, capsys):
+    ev = swiss(tmp_path, capsys, PAIRS[:3] + ["Inmaculada Sánchez/Rosa"])
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    finish_round(capsys, ev, 1)
+    assert run(capsys, "event", "withdraw", ev, "Eva/Pau")[0] == 0
+    rc, out, _ = run(capsys, "event", "show", ev)
+    assert rc == 0
+    assert "withdrawn after round 1: Eva/Pau" in out
+    assert "on the devices: Inmaculada Sánchez (Inmaculada)" in out
+    assert "4 entries:" in out and "3 rounds" in out.splitlines()[0]

@@ -651,16 +651,24 @@ def cmd_standings(event, args):
 
 
 def cmd_show(event, args):
-    names = event.players()
     from host_tools.commands.event.standings import order_text
 
-    print("%s: %s, %s" % (event.name, event.format, describe_setup(event.setup)))
+    names = event.players()
+    shorts = event.shorts()
+    print("%s: %s, %s%s" % (event.name, event.format, describe_setup(event.setup),
+                             ", %d rounds" % event.rounds if event.format == "swiss" else ""))
     print("standings: %s" % order_text(event.tiebreaks))
     if event.format == "club":
-        print("%d players: %s" % (len(names), ", ".join(names.values())))
+        print("%s: %s" % (plural(len(names), "player", "players"), ", ".join(names.values())))
     else:
         entries = event.entries()
-        print("%d entries: %s" % (len(entries), ", ".join(event.entry_label(e, names) for e in entries)))
+        print("%s: %s" % (plural(len(entries), "entry", "entries"),
+                          ", ".join(event.entry_label(e, names) for e in entries)))
+    short = [_named(names[p], shorts[p]) for p in names if names[p] != shorts[p]]
+    if short:
+        print("on the devices: %s" % ", ".join(short))
+    for eid, after in sorted(event.withdrawn().items(), key=lambda x: x[1]):
+        print("withdrawn after round %d: %s" % (after, event.entry_label(eid, names)))
     results = {r.pairing: r for r in event.results() if r.pairing is not None}
     for p in event.pairings():
         if p.b is None:
