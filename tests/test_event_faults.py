@@ -177,3 +177,33 @@ def test_a_correction_the_engine_can_end_with_is_recorded(fiesta, capsys):
                        "--hands", "1-2", "--points", "150-210")
     assert rc == 0, err
     assert "1-2 %s, %s wins, points 150-210" % (b, b) in out
+
+
+def test_two_corrections_of_one_table_at_once_leave_one_result_in_effect(fiesta, capsys, monkeypatch):
+    ev, _ = fiesta
+    e = event_of(ev)
+    p = e.pairing_at(1, 2)
+    a, b = e.entry_label(p.a), e.entry_label(p.b)
+    e.close()
+    real = Event.result_of
+    raced = []
+
+    def other_command_first(self, pid):
+        seen = real(self, pid)
+        if not raced:
+            raced.append(None)
+            raced[0] = run(capsys, "event", "correct", ev, "--round", 1, "--table", 2, "--winner", a,
+                           "--hands", "2-0", "--points", "150-90")
+        return seen
+
+    monkeypatch.setattr(Event, "result_of", other_command_first)
+    rc, out, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 2, "--winner", b,
+                       "--hands", "0-2", "--points", "90-150")
+    assert raced[0][0] == 0
+    assert rc == 1 and "another command changed the result of round 1, table 2 meanwhile" in err
+    e = event_of(ev)
+    try:
+        in_effect = [r for r in e.results() if r.pairing == p.id]
+        assert len(in_effect) == 1 and [s.rank for s in in_effect[0].sides] == [0, 1]
+    finally:
+        e.close()

@@ -619,6 +619,12 @@ def cmd_correct(event, args):
     before = "none" if old is None else "%s (%s)" % (_result_text(event, p, old.sides, names), old.source)
     with event.change("correct", "table %d, round %d: %s -> %s%s" % (
             p.tbl, p.round, before, text, "; " + args.note if args.note else "")):
+        # Another command (a pull, a correction) may have recorded this table meanwhile.
+        now = event.result_of(p.id)
+        if (now and now.id) != (old and old.id):
+            raise UserError("nothing corrected: another command changed the result of round %d, table %d "
+                            "meanwhile; see `tanteador event show %s` and run this one again"
+                            % (p.round, p.tbl, event.path))
         rid = event.add_result(new, pairing=p.id, source="by hand", note=args.note or None)
         if old is not None:
             event.replace_result(old.id, rid)
