@@ -58,9 +58,10 @@ def _parser():
                         "(default: %(default)s)")
     c.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds (default 3; a knockout takes as many "
                                                            "as its bracket needs)")
-    c.add_argument("--players", type=int, choices=(2, 4, 6), default=4, help="players at a table (default 4)")
+    c.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=4,
+                   help="players at a table (default 4; 3 plays solo, three sides, in a Swiss event)")
     c.add_argument("--play", choices=PLAYS, help="solo, pairs or trios (default: pairs for 4 players, "
-                                                 "trios for 6, solo for 2)")
+                                                 "trios for 6, solo for 2 and 3)")
     c.add_argument("--goal", choices=GOALS, default="wins", help="how a match ends (default: %(default)s)")
     c.add_argument("--target", type=int, default=2, metavar="N", help="the goal's number (default: 2, "
                                                                      "first to 2 hands)")
@@ -179,7 +180,7 @@ def setup_list(args):
     from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError
 
-    play = args.play or {2: "solo", 4: "pairs", 6: "trios"}[args.players]
+    play = args.play or {2: "solo", 3: "solo", 4: "pairs", 6: "trios"}[args.players]
     o = MatchOptions(players=args.players, sides=PLAYS.index(play), deck=args.deck, goal=GOALS.index(args.goal),
                      target=args.target, tie=TIES.index(args.tie), capote=args.capote, reverse=args.reverse,
                      trump_cycle=args.trump_cycle, cards=CARDS.index(args.cards))
@@ -187,9 +188,21 @@ def setup_list(args):
         o.validate()
     except RulesError as e:
         raise UsageError("the device refuses this setup (%s): %s" % (e.args[0], describe_setup(o.to_list())))
-    if o.nsides != 2:
-        raise UsageError("an event's tables have two sides; %d players %s make %d" % (o.players, play, o.nsides))
+    if o.nsides == 3 and args.format != "swiss":
+        raise UsageError("tables of three players alone are for a Swiss event: a %s needs two sides a table"
+                         % args.format)
+    if o.nsides not in (2, 3):
+        raise UsageError("an event's tables have two sides (or three players alone); %d players %s make %d"
+                         % (o.players, play, o.nsides))
     return o.to_list()
+
+
+def _sides(event):
+    """The sides at each of the event's tables: 2, or 3 players alone."""
+    firmware_paths()
+    from tanteador.matchoptions import MatchOptions
+
+    return MatchOptions.from_list(event.setup).nsides
 
 
 def describe_setup(setup):
@@ -294,7 +307,7 @@ def cmd_add(event, args):
     if not groups:
         raise UsageError("nothing to register: give entries ('Ana/Luis') or --csv FILE")
     club = event.format == "club"
-    size = 1 if club else event.setup[0] // 2
+    size = 1 if club else event.setup[0] // _sides(event)
     if size == 1:
         # One player an entry: a row of several names is several entries.
         groups = [[n] for g in groups for n in g]
@@ -391,7 +404,7 @@ def _pair_next(event, pairing, last):
         recs = {k: v for k, v in pairing.records(event).items() if k not in out}
         if len(recs) < 2:
             raise UserError("fewer than two entries are left to pair (%d withdrawn)" % len(out))
-        tables = pairing.swiss(recs)
+        tables = pairing.threes(recs) if _sides(event) == 3 else pairing.swiss(recs)
     else:
         if last >= pairing.knockout_rounds(len(entries)):
             raise UserError("the final has been played; see `tanteador event standings`")
@@ -408,12 +421,12 @@ def _pair_next(event, pairing, last):
     names = event.players()
     lines = []
     tbl = 0
-    for a, b in tables:
-        if b is None:
-            lines.append("bye: %s" % event.entry_label(a, names))
+    for t in tables:
+        if t[1] is None:
+            lines.append("bye: %s" % event.entry_label(t[0], names))
         else:
             tbl += 1
-            lines.append("table %d: %s v %s" % (tbl, event.entry_label(a, names), event.entry_label(b, names)))
+            lines.append("table %d: %s" % (tbl, " v ".join(event.entry_label(x, names) for x in t)))
     event.add_round(last + 1, tables)
     return last + 1, lines
 
@@ -441,7 +454,7 @@ def cmd_withdraw(event, args):
     if eid in event.withdrawn():
         raise UsageError("%s has withdrawn already" % label)
     last = event.last_round()
-    waiting = [p for p in event.pairings(last) if p.b is not None and eid in (p.a, p.b)
+    waiting = [p for p in event.pairings(last) if p.b is not None and eid in p.sides
                and event.result_of(p.id) is None] if last else []
     with event.change("withdraw", "%s, after round %d" % (label, last)):
         event.withdraw(eid, last)
@@ -500,7 +513,7 @@ def cmd_push(event, args):
     p = _pairing(event, args.round, args.table)
     doc = push.document(event, p)
     names = event.players()
-    label = "%s v %s" % (event.entry_label(p.a, names), event.entry_label(p.b, names))
+    label = event.table_label(p, names)
     where = args.flash or "the board on %s" % (args.port or "the first port found")
     # The push is noted before the device is written and committed after it: a file
     # that cannot take the note stops the push before the device changes, and a
@@ -586,6 +599,9 @@ def cmd_correct(event, args):
     p = _pairing(event, args.round, args.table)
     if p.b is None:
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
+    if p.c is not None:
+        raise UsageError("round %d, table %d is a table of three: its result comes from its device "
+                         "(`event pull`); by hand, a result takes two sides" % (p.round, p.tbl))
     names = event.players()
     entries = event.entries()
     sides = (p.a, p.b)
@@ -633,11 +649,11 @@ def cmd_correct(event, args):
 
 
 def _result_text(event, p, sides, names):
-    a, b = event.entry_label(p.a, names), event.entry_label(p.b, names)
+    labels = [event.entry_label(x, names) for x in p.sides]
     first = [i for i, s in enumerate(sides) if s.rank == 0]
-    who = "draw" if len(first) != 1 else "%s wins" % (a, b)[first[0]]
-    return "%s %d-%d %s, %s, points %d-%d" % (a, sides[0].hands, sides[1].hands, b, who,
-                                               sides[0].points, sides[1].points)
+    who = "draw" if len(first) != 1 else "%s wins" % labels[first[0]]
+    return "%s %s %s, %s, points %s" % (labels[0], "-".join(str(s.hands) for s in sides), " v ".join(labels[1:]),
+                                        who, "-".join(str(s.points) for s in sides))
 
 
 # -- reading ---------------------------------------------------------------------
@@ -681,7 +697,7 @@ def cmd_show(event, args):
             print("round %d, bye: %s" % (p.round, event.entry_label(p.a, names)))
             continue
         r = results.get(p.id)
-        text = "%s v %s, no result yet" % (event.entry_label(p.a, names), event.entry_label(p.b, names)) \
+        text = "%s, no result yet" % event.table_label(p, names) \
             if r is None else "%s (%s)" % (_result_text(event, p, r.sides, names), r.source)
         print("round %d, table %d: %s" % (p.round, p.tbl, text))
     aside = event.aside()

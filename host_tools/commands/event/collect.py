@@ -152,12 +152,12 @@ def _tables(event, matches, rep, where):
         if p is None:
             rep.problem(CONTRADICTORY, "%s: the event has no such table; not recorded" % at)
             continue
-        want = [[fold(shorts[x]) for x in entries[e]] for e in (p.a, p.b)]
+        want = [[fold(shorts[x]) for x in entries[e]] for e in p.sides]
         o = m.options
         got = [[fold(seat_label(o, s)) for s in o.side_seats(i)] for i in range(m.nsides)]
         if [sorted(x) for x in got] != [sorted(x) for x in want]:
-            rep.problem(CONTRADICTORY, "%s: %s, but that table is %s v %s; not recorded" % (
-                at, describe(m), event.entry_label(p.a, names), event.entry_label(p.b, names)))
+            rep.problem(CONTRADICTORY, "%s: %s, but that table is %s; not recorded" % (
+                at, describe(m), event.table_label(p, names)))
             continue
         if not m.over:
             rep.problem(UNFINISHED, "%s: %s, %s; not recorded" % (
@@ -191,8 +191,9 @@ def _tables(event, matches, rep, where):
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
                          doc=json.dumps(m.to_dict(), ensure_ascii=False))
         # The entries' full names: the device showed their short forms.
-        rep.recorded.append("%s: %s %s %s" % (at.split(" (")[0], event.entry_label(p.a, names),
-                                              "-".join(str(w) for w in m.won), event.entry_label(p.b, names)))
+        labels = [event.entry_label(x, names) for x in p.sides]
+        rep.recorded.append("%s: %s %s %s" % (at.split(" (")[0], labels[0], "-".join(str(w) for w in m.won),
+                                              " v ".join(labels[1:])))
 
 
 def _club(event, matches, rep, where, evening):
@@ -232,5 +233,4 @@ def _missing(event, rep):
     done = {r.pairing for r in event.results()}
     for p in event.pairings():
         if p.b is not None and p.id not in done:
-            rep.problem(MISSING, "table %d, round %d: %s v %s, no result yet" % (
-                p.tbl, p.round, event.entry_label(p.a, names), event.entry_label(p.b, names)))
+            rep.problem(MISSING, "table %d, round %d: %s, no result yet" % (p.tbl, p.round, event.table_label(p, names)))

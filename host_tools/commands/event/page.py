@@ -199,14 +199,17 @@ def _rounds(event):
     e = html.escape
     parts = []
     for rnd in range(event.last_round(), 0, -1):
+        tabs = round_tables(event, rnd)
+        three = any(c for _, _, _, c, _ in tabs)
         parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th><th>Side A</th><th>Side B</th>"
-                     "<th>Result</th></tr>" % rnd)
-        for tbl, a, b, text in round_tables(event, rnd):
+                     "%s<th>Result</th></tr>" % (rnd, "<th>Side C</th>" if three else ""))
+        for tbl, a, b, c, text in tabs:
+            extra = "<td>%s</td>" % name_html(c or "") if three else ""
             if tbl is None:
-                parts.append("<tr><td>bye</td><td>%s</td><td></td><td>win</td></tr>" % name_html(a))
+                parts.append("<tr><td>bye</td><td>%s</td><td></td>%s<td>win</td></tr>" % (name_html(a), extra))
             else:
-                parts.append("<tr><td>%d</td><td>%s</td><td>%s</td><td>%s</td></tr>"
-                             % (tbl, name_html(a), name_html(b), e(text or "playing")))
+                parts.append("<tr><td>%d</td><td>%s</td><td>%s</td>%s<td>%s</td></tr>"
+                             % (tbl, name_html(a), name_html(b), extra, e(text or "playing")))
         parts.append("</table>")
     return parts
 

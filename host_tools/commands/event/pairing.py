@@ -13,7 +13,12 @@ next power of two, seeds placed so that 1 and 2 can only meet in the final;
 the missing seeds are byes for the top seeds.
 """
 
+import itertools
+
 import networkx
+
+# Choices of who sits out tried before a round with a repeat is taken.
+MAX_BYE_TRIES = 40
 
 _REPEAT = 10 ** 12
 _SCORE = 10 ** 7
@@ -52,30 +57,53 @@ def records(event):
             a.byes += 1
             a.score += 1
             continue
-        b = recs[p.b]
-        a.opponents.append(b.id)
-        b.opponents.append(a.id)
-        a.seat += 1
-        b.seat -= 1
-        a.last_seat, b.last_seat = 0, 1
+        table = [recs[x] for x in p.sides]
+        for x in table:
+            x.opponents.extend(y.id for y in table if y is not x)
+        if len(table) == 2:
+            b = table[1]
+            a.seat += 1
+            b.seat -= 1
+            a.last_seat, b.last_seat = 0, 1
+        else:
+            # At a table of three the first seat deals first.
+            a.seat += 1
         r = results.get(p.id)
         if r is not None:
-            sa, sb = standings.match_scores(r)
-            a.score += sa
-            b.score += sb
+            for x, score in zip(table, standings.match_scores(r)):
+                x.score += score
     return recs
+
+
+def bye_candidates(recs, count):
+    """The entries that may sit out, as tuples of ``count``, in the order they are tried:
+    the fewest byes first (none, until everyone has had one), then the lowest placed."""
+    order = sorted(recs.values(), key=lambda r: (r.byes, r.score, -r.place))
+    ids = [r.id for r in order]
+    return list(itertools.combinations(ids, count))[:MAX_BYE_TRIES] if count else [()]
 
 
 def swiss(recs):
     """[(a, b)] entry ids of the next Swiss round, side A first, best tables
-    first; b is None for the bye."""
+    first; b is None for the bye.
+
+    The bye goes to the lowest placed entry without one whose sitting out
+    leaves a round without repeated opponents; when every choice repeats,
+    to the lowest placed."""
+    best = None
+    for out in bye_candidates(recs, len(recs) % 2):
+        tables = _matched({k: r for k, r in recs.items() if k not in out})
+        if best is None:
+            best = (tables, out)
+        if not any(recs[a].opponents.count(b) for a, b in tables):
+            best = (tables, out)
+            break
+    tables, out = best
+    return tables + [(e, None) for e in out]
+
+
+def _matched(recs):
     order = sorted(recs.values(), key=lambda r: (-r.score, r.place))
-    bye = None
-    if len(order) % 2:
-        # The lowest placed of those with the fewest byes (none, until everyone has had one).
-        fewest = min(r.byes for r in order)
-        bye = [r for r in order if r.byes == fewest][-1].id
-        order = [r for r in order if r.id != bye]
     rank = {r.id: i for i, r in enumerate(order)}
     groups = {}
     for r in order:
@@ -88,9 +116,66 @@ def swiss(recs):
     matching = networkx.max_weight_matching(g, maxcardinality=True)
     tables = [_seat(recs[x], recs[y], rank) for x, y in matching]
     tables.sort(key=lambda t: min(rank[t[0]], rank[t[1]]))
-    if bye is not None:
-        tables.append((bye, None))
     return tables
+
+
+def threes(recs, budget=20000):
+    """[(a, b, c)] entry ids of the next Swiss round at tables of three, best tables first,
+    the first seat to whoever has dealt first least; (x, None) for each bye.
+
+    The byes (one or two, when the number is not a multiple of three) go to
+    the lowest placed entries without one whose sitting out leaves tables
+    where nobody meets anybody again, as ``swiss`` gives its bye. The tables
+    are searched in standings order: each takes the highest placed entry
+    left and the two closest to it that it has not met, backtracking when
+    that leaves the rest without such a table; after ``budget`` steps, or
+    when no round avoids them, the tables take the fewest repeats in turn."""
+    best = None
+    for out in bye_candidates(recs, len(recs) % 3):
+        rest = {k: r for k, r in recs.items() if k not in out}
+        tables = _grouped(rest, budget, False)
+        if tables is not None:
+            best = (tables, out)
+            break
+        if best is None:
+            best = (_grouped(rest, budget, True), out)
+    tables, out = best
+    ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
+    seated = [tuple(sorted(t, key=lambda e: (recs[e].seat, ids.index(e)))) for t in tables]
+    return seated + [(e, None) for e in out]
+
+
+def _grouped(recs, budget, repeats_allowed):
+    """Tables of three over ``recs`` in standings order, or None (see threes)."""
+    ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
+    steps = [0]
+
+    def met(x, y):
+        return recs[x].opponents.count(y)
+
+    def search(left):
+        if not left:
+            return []
+        steps[0] += 1
+        x, rest = left[0], left[1:]
+        options = []
+        for i, y in enumerate(rest):
+            for z in rest[i + 1:]:
+                rep = met(x, y) + met(x, z) + met(y, z)
+                if rep and not repeats_allowed:
+                    continue
+                options.append((rep, abs(recs[x].score - recs[y].score) + abs(recs[x].score - recs[z].score),
+                                ids.index(y) + ids.index(z), y, z))
+        options.sort()
+        for _, _, _, y, z in options:
+            if steps[0] > budget and not repeats_allowed:
+                return None
+            found = search([e for e in rest if e not in (y, z)])
+            if found is not None:
+                return [(x, y, z)] + found
+        return None
+
+    return search(ids)
 
 
 def _weight(x, y, rank, groups):

@@ -68,21 +68,22 @@ def _page(title, body):
 
 
 def round_tables(event, rnd):
-    """[(table or None for a bye, side A label, side B label or None, result text or None)] of a round."""
+    """[(table or None for a bye, side A label, side B label or None, side C label or None,
+    result text or None)] of a round."""
     names = event.players()
     out = []
     for p in event.pairings(rnd):
-        a = event.entry_label(p.a, names)
+        labels = [event.entry_label(x, names) for x in p.sides]
         if p.b is None:
-            out.append((None, a, None, "bye"))
+            out.append((None, labels[0], None, None, "bye"))
             continue
         r = event.result_of(p.id)
         text = None
         if r is not None:
             first = [i for i, s in enumerate(r.sides) if s.rank == 0]
-            text = "%d-%d%s" % (r.sides[0].hands, r.sides[1].hands,
-                                "" if len(first) != 1 else ", %s wins" % ("A", "B")[first[0]])
-        out.append((p.tbl, a, event.entry_label(p.b, names), text))
+            text = "%s%s" % ("-".join(str(s.hands) for s in r.sides),
+                             "" if len(first) != 1 else ", %s wins" % "ABC"[first[0]])
+        out.append((p.tbl, labels[0], labels[1], labels[2] if len(labels) > 2 else None, text))
     return out
 
 
@@ -90,15 +91,18 @@ def pairing_sheet(event, rnd):
     """The pairing sheet of a round: table, side A (deals first), side B; the bye last."""
     e = html.escape
     rows = []
-    for tbl, a, b, text in round_tables(event, rnd):
+    tabs = round_tables(event, rnd)
+    three = any(c for _, _, _, c, _ in tabs)
+    for tbl, a, b, c, text in tabs:
         if tbl is None:
-            rows.append("<tr><td class=\"n\">bye</td><td colspan=\"2\">%s</td><td>counts as a win</td></tr>" % e(a))
+            rows.append("<tr><td class=\"n\">bye</td><td colspan=\"%d\">%s</td><td>counts as a win</td></tr>"
+                        % (3 if three else 2, e(a)))
         else:
-            rows.append("<tr><td class=\"n\">%d</td><td>%s</td><td>%s</td><td>%s</td></tr>"
-                        % (tbl, e(a), e(b), e(text or "")))
+            rows.append("<tr><td class=\"n\">%d</td><td>%s</td><td>%s</td>%s<td>%s</td></tr>"
+                        % (tbl, e(a), e(b), "<td>%s</td>" % e(c or "") if three else "", e(text or "")))
     body = ("<h1>%s</h1><h2>Round %d: pairings</h2><p class=\"note\">Side A deals first.</p>"
-            "<table class=\"big\"><tr><th>Table</th><th>Side A</th><th>Side B</th><th>Result</th></tr>%s</table>"
-            % (e(event.name), rnd, "".join(rows)))
+            "<table class=\"big\"><tr><th>Table</th><th>Side A</th><th>Side B</th>%s<th>Result</th></tr>%s</table>"
+            % (e(event.name), rnd, "<th>Side C</th>" if three else "", "".join(rows)))
     return _page("%s - round %d pairings" % (event.name, rnd), body)
 
 
@@ -114,7 +118,7 @@ def result_slips(event, rnd):
         if p.b is None:
             continue
         sides = []
-        for side, eid in zip("AB", (p.a, p.b)):
+        for side, eid in zip("ABC", p.sides):
             people = ", ".join(names[x] if names[x] == shorts[x] else "%s (%s)" % (names[x], shorts[x])
                                for x in entries[eid])
             sides.append("<tr><td>%s</td><td>%s</td><td></td><td></td></tr>" % (side, e(people)))
@@ -140,11 +144,12 @@ def cross_table(event, rows):
             cells[p.a][p.round] = "bye +"
             continue
         r = results.get(p.id)
-        for i, (me, other) in enumerate(((p.a, p.b), (p.b, p.a))):
-            mark = "" if r is None else {0: "+", 1: "-"}.get(r.sides[i].rank, "-")
-            if r is not None and [s.rank for s in r.sides].count(0) > 1:
+        for i, me in enumerate(p.sides):
+            mark = "" if r is None else ("+" if r.sides[i].rank == 0 else "-")
+            if r is not None and [s.rank for s in r.sides].count(0) > 1 and r.sides[i].rank == 0:
                 mark = "="
-            cells[me][p.round] = "%d%s %s" % (number[other], "AB"[i], mark or "?")
+            others = ",".join(str(number[x]) for x in p.sides if x != me)
+            cells[me][p.round] = "%s%s %s" % (others, "ABC"[i], mark or "?")
     head = "".join("<th>R%d</th>" % k for k in range(1, rounds + 1))
     tb = "".join("<th>%s</th>" % e(LABELS[t]) for t in event.tiebreaks)
     lines = []
@@ -166,7 +171,7 @@ def bracket(event):
     cols = []
     for rnd in range(1, event.last_round() + 1):
         matches = []
-        for tbl, a, b, text in round_tables(event, rnd):
+        for tbl, a, b, _, text in round_tables(event, rnd):
             if tbl is None:
                 matches.append("<div class=\"m\"><span class=\"win\">%s</span><br>bye</div>" % e(a))
                 continue

@@ -30,7 +30,7 @@ def document(event, pairing):
     entries = event.entries()
     o = MatchOptions.from_list(event.setup)
     seats = [""] * o.players
-    for side, eid in enumerate((pairing.a, pairing.b)):
+    for side, eid in enumerate(pairing.sides):
         for seat, pid in zip(o.side_seats(side), entries[eid]):
             seats[seat] = names[pid]
     o.names = seats

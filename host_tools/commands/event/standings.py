@@ -23,7 +23,8 @@ The tie-breaks, as chess arbiters reckon them (FIDE's handbook, C.02):
 
 In a Swiss or knockout event the rows are the entries (a pair, or a
 player playing solo); in a club evening, the players, each with their
-side's outcome (no rounds, so no virtual opponents).
+side's outcome (no rounds, so no virtual opponents). At a table of
+three, a round's opponent score is the mean of the two opponents'.
 """
 
 TIEBREAKS = ("buchholz", "median", "sonneborn-berger", "direct", "points", "hands")
@@ -105,7 +106,7 @@ def table(event):
         rnd = None
         if r.pairing is not None and not club:
             p = pairings[r.pairing]
-            entry_of_side = (p.a, p.b)
+            entry_of_side = p.sides
             rnd = p.round
         scores = match_scores(r)
         n = len(r.sides)
@@ -119,7 +120,8 @@ def table(event):
                 row.losses += scores[i] == 0
                 row.points += s.points * (n - 1) - sum(o.points for o in others)
                 row.hands += s.hands * (n - 1) - sum(o.hands for o in others)
-                row.games.append((rnd, opp_units[0] if entry_of_side else opp_units, scores[i]))
+                # One opponent, or the list of them (a club's match, a table of three).
+                row.games.append((rnd, opp_units[0] if entry_of_side and n == 2 else opp_units, scores[i]))
     completed = 0 if club else _completed(event, pairings)
     for row in rows.values():
         opp = _opponent_scores(row, rows, completed, club)
@@ -152,7 +154,10 @@ def _opponent_scores(row, rows, completed, club):
     before = 0.0
     for rnd in range(1, last + 1):
         opp, mine = by_round.get(rnd, (None, 0.0))
-        if opp is not None:
+        if isinstance(opp, list):
+            # A table of three: the round's opponent is the mean of the two met.
+            out.append((sum(rows[u].wins for u in opp) / len(opp), mine))
+        elif opp is not None:
             out.append((rows[opp].wins, mine))
         elif rnd in by_round or rnd <= completed:
             # FIDE's virtual opponent: the score before the round, what the round did not

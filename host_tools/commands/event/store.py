@@ -16,8 +16,9 @@ import sqlite3
 
 from host_tools import UsageError, UserError
 
-# Version 2 adds players.short, the form of a name the device shows, and the
-# withdrawn table; a file of version 1 takes them when it first needs them.
+# Version 2 adds players.short, the form of a name the device shows, the
+# withdrawn table and pairings.c (tables of three); a file of version 1
+# takes them when it first needs them.
 SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
 
@@ -37,6 +38,7 @@ CREATE TABLE pairings(
     tbl INTEGER,
     a INTEGER NOT NULL REFERENCES entries(id),
     b INTEGER REFERENCES entries(id),
+    c INTEGER REFERENCES entries(id),
     UNIQUE(round, slot), UNIQUE(round, tbl), UNIQUE(round, a));
 CREATE TABLE results(
     id INTEGER PRIMARY KEY,
@@ -107,15 +109,22 @@ class Result:
 
 
 class Pairing:
-    """A table of a round, at its place in the round (b None: a bye, tbl None)."""
+    """A table of a round, at its place in the round (b None: a bye, tbl None;
+    c the third side of a table of three, else None)."""
 
-    def __init__(self, pid, rnd, slot, tbl, a, b):
+    def __init__(self, pid, rnd, slot, tbl, a, b, c=None):
         self.id = pid
         self.round = rnd
         self.slot = slot
         self.tbl = tbl
         self.a = a
         self.b = b
+        self.c = c
+
+    @property
+    def sides(self):
+        """The entries of the table's sides in seat order: [a, b] or [a, b, c]; [a] for a bye."""
+        return [x for x in (self.a, self.b, self.c) if x is not None]
 
 
 class Event:
@@ -306,12 +315,22 @@ class Event:
         """Remove round ``rnd``'s pairings (inside a change; the round must have no result)."""
         self.db.execute("DELETE FROM pairings WHERE round = ?", (rnd,))
 
+    def _c(self):
+        # A file of version 1 has no third side in its pairings.
+        has = any(row[1] == "c" for row in self.db.execute("PRAGMA table_info(pairings)"))
+        return "c" if has else "NULL"
+
     def _has_table(self, name):
         return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
                                (name,)).fetchone() is not None
 
     def _upgrade(self):
         self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+
+    def table_label(self, pairing, names=None):
+        """'Ana/Luis v Eva/Pau': a table's entries in seat order."""
+        names = names or self.players()
+        return " v ".join(self.entry_label(x, names) for x in pairing.sides)
 
     def entry_label(self, eid, names=None):
         """An entry's players joined by "/", as the device shows a side."""
@@ -322,7 +341,7 @@ class Event:
 
     def pairings(self, rnd=None):
         """The pairings of round ``rnd`` (all rounds when None), in round and bracket order."""
-        q = "SELECT id, round, slot, tbl, a, b FROM pairings"
+        q = "SELECT id, round, slot, tbl, a, b, %s FROM pairings" % self._c()
         args = ()
         if rnd is not None:
             q += " WHERE round = ?"
@@ -335,19 +354,26 @@ class Event:
         return self.db.execute("SELECT COALESCE(MAX(round), 0) FROM pairings").fetchone()[0]
 
     def pairing_at(self, rnd, tbl):
-        row = self.db.execute("SELECT id, round, slot, tbl, a, b FROM pairings WHERE round = ? AND tbl = ?",
-                              (rnd, tbl)).fetchone()
+        row = self.db.execute("SELECT id, round, slot, tbl, a, b, %s FROM pairings WHERE round = ? AND tbl = ?"
+                              % self._c(), (rnd, tbl)).fetchone()
         return None if row is None else Pairing(*row)
 
     def add_round(self, rnd, tables):
-        """Write round ``rnd``'s pairings [(a, b)] (b None: a bye), inside a change:
-        the tables are numbered from 1 in this order, byes get none."""
+        """Write round ``rnd``'s pairings, each a tuple of entry ids in seat order ((a, b), or
+        (a, b, c) at a table of three; (a, None) a bye), inside a change: the tables are
+        numbered from 1 in this order, byes get none."""
         tbl = 0
-        for slot, (a, b) in enumerate(tables):
+        for slot, sides in enumerate(tables):
+            a, b = sides[0], sides[1]
+            c = sides[2] if len(sides) > 2 else None
             if b is not None:
                 tbl += 1
-            self.db.execute("INSERT INTO pairings(round, slot, tbl, a, b) VALUES (?, ?, ?, ?, ?)",
-                            (rnd, slot, tbl if b is not None else None, a, b))
+            if c is not None and self._c() == "NULL":
+                self.db.execute("ALTER TABLE pairings ADD COLUMN c INTEGER REFERENCES entries(id)")
+                self._upgrade()
+            self.db.execute("INSERT INTO pairings(round, slot, tbl, a, b%s) VALUES (?, ?, ?, ?, ?%s)"
+                            % ((", c", ", ?") if c is not None else ("", "")),
+                            (rnd, slot, tbl if b is not None else None, a, b) + ((c,) if c is not None else ()))
 
     # -- results -----------------------------------------------------------
 
