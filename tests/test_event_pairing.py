@@ -70,7 +70,7 @@ def test_nine_players_at_tables_of_three_never_meet_twice_in_four_rounds():
     recs = {e: pairing.Record(e, e) for e in range(1, 10)}
     met = []
     for _ in range(4):
-        tables = pairing.threes(recs)
+        tables = pairing.groups(recs, 3)
         assert sorted(e for t in tables for e in t) == list(range(1, 10))
         for t in tables:
             for x in t:

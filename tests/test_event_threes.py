@@ -73,10 +73,10 @@ def test_a_swiss_evening_at_tables_of_three(tmp_path, capsys):
     assert "<th>Side C</th>" in (tmp_path / "web" / "standings.html").read_text("utf-8")
     rc, _, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 1, "--winner", "Ana",
                      "--hands", "2-0", "--points", "160-80")
-    assert rc == 2 and "a table of three" in err
+    assert rc == 2 and "a table of 3" in err
 
 
 def test_tables_of_three_are_for_a_swiss_event(tmp_path, capsys):
     rc, _, err = run(capsys, "event", "create", tmp_path / "k.db", "--name", "K", "--players", 3,
                      "--format", "knockout")
-    assert rc == 2 and "tables of three players alone are for a Swiss event" in err
+    assert rc == 2 and "tables of more than two sides (3 players solo) are for a Swiss event" in err

@@ -11,7 +11,7 @@ from host_tools import UsageError, UserError, firmware_paths
 from host_tools.support.charts import plural
 
 GOALS = ("wins", "best-of", "hands", "points")
-PLAYS = ("solo", "pairs", "trios")
+PLAYS = ("solo", "pairs", "trios", "chiamata")
 TIES = ("void", "split", "last")
 CARDS = ("spanish", "french")
 SWISS_TIEBREAKS = "buchholz,median,sonneborn-berger,points"
@@ -58,10 +58,10 @@ def _parser():
                         "(default: %(default)s)")
     c.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds (default 3; a knockout takes as many "
                                                            "as its bracket needs)")
-    c.add_argument("--players", type=int, choices=(2, 3, 4, 6), default=4,
-                   help="players at a table (default 4; 3 plays solo, three sides, in a Swiss event)")
-    c.add_argument("--play", choices=PLAYS, help="solo, pairs or trios (default: pairs for 4 players, "
-                                                 "trios for 6, solo for 2 and 3)")
+    c.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
+                   help="players at a table (default 4; 3 alone or 5 at Briscola chiamata: a Swiss event)")
+    c.add_argument("--play", choices=PLAYS, help="solo, pairs, trios or chiamata (default: pairs for 4 "
+                                                 "players, trios for 6, chiamata for 5, solo for 2 and 3)")
     c.add_argument("--goal", choices=GOALS, default="wins", help="how a match ends (default: %(default)s)")
     c.add_argument("--target", type=int, default=2, metavar="N", help="the goal's number (default: 2, "
                                                                      "first to 2 hands)")
@@ -180,7 +180,7 @@ def setup_list(args):
     from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError
 
-    play = args.play or {2: "solo", 3: "solo", 4: "pairs", 6: "trios"}[args.players]
+    play = args.play or {2: "solo", 3: "solo", 4: "pairs", 5: "chiamata", 6: "trios"}[args.players]
     o = MatchOptions(players=args.players, sides=PLAYS.index(play), deck=args.deck, goal=GOALS.index(args.goal),
                      target=args.target, tie=TIES.index(args.tie), capote=args.capote, reverse=args.reverse,
                      trump_cycle=args.trump_cycle, cards=CARDS.index(args.cards))
@@ -188,12 +188,9 @@ def setup_list(args):
         o.validate()
     except RulesError as e:
         raise UsageError("the device refuses this setup (%s): %s" % (e.args[0], describe_setup(o.to_list())))
-    if o.nsides == 3 and args.format != "swiss":
-        raise UsageError("tables of three players alone are for a Swiss event: a %s needs two sides a table"
-                         % args.format)
-    if o.nsides not in (2, 3):
-        raise UsageError("an event's tables have two sides (or three players alone); %d players %s make %d"
-                         % (o.players, play, o.nsides))
+    if o.nsides > 2 and args.format != "swiss":
+        raise UsageError("tables of more than two sides (%d players %s) are for a Swiss event: a %s needs "
+                         "two sides a table" % (o.players, play, args.format))
     return o.to_list()
 
 
@@ -404,7 +401,8 @@ def _pair_next(event, pairing, last):
         recs = {k: v for k, v in pairing.records(event).items() if k not in out}
         if len(recs) < 2:
             raise UserError("fewer than two entries are left to pair (%d withdrawn)" % len(out))
-        tables = pairing.threes(recs) if _sides(event) == 3 else pairing.swiss(recs)
+        size = _sides(event)
+        tables = pairing.swiss(recs) if size == 2 else pairing.groups(recs, size)
     else:
         if last >= pairing.knockout_rounds(len(entries)):
             raise UserError("the final has been played; see `tanteador event standings`")
@@ -599,9 +597,9 @@ def cmd_correct(event, args):
     p = _pairing(event, args.round, args.table)
     if p.b is None:
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
-    if p.c is not None:
-        raise UsageError("round %d, table %d is a table of three: its result comes from its device "
-                         "(`event pull`); by hand, a result takes two sides" % (p.round, p.tbl))
+    if p.more:
+        raise UsageError("round %d, table %d is a table of %d: its result comes from its device "
+                         "(`event pull`); by hand, a result takes two sides" % (p.round, p.tbl, len(p.sides)))
     names = event.players()
     entries = event.entries()
     sides = (p.a, p.b)

@@ -194,22 +194,19 @@ def _heading(text):
 
 def _rounds(event):
     """The rounds, the last first: each table with its sides and its result (or that it is still playing)."""
-    from host_tools.commands.event.printouts import round_tables
+    from host_tools.commands.event.printouts import SIDES, round_tables, widest
 
     e = html.escape
     parts = []
     for rnd in range(event.last_round(), 0, -1):
         tabs = round_tables(event, rnd)
-        three = any(c for _, _, _, c, _ in tabs)
-        parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th><th>Side A</th><th>Side B</th>"
-                     "%s<th>Result</th></tr>" % (rnd, "<th>Side C</th>" if three else ""))
-        for tbl, a, b, c, text in tabs:
-            extra = "<td>%s</td>" % name_html(c or "") if three else ""
-            if tbl is None:
-                parts.append("<tr><td>bye</td><td>%s</td><td></td>%s<td>win</td></tr>" % (name_html(a), extra))
-            else:
-                parts.append("<tr><td>%d</td><td>%s</td><td>%s</td>%s<td>%s</td></tr>"
-                             % (tbl, name_html(a), name_html(b), extra, e(text or "playing")))
+        n = widest(tabs)
+        parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th>%s<th>Result</th></tr>" % (
+            rnd, "".join("<th>Side %s</th>" % SIDES[k] for k in range(n))))
+        for tbl, labels, text in tabs:
+            cells = "".join("<td>%s</td>" % name_html(x) for x in labels + [""] * (n - len(labels)))
+            parts.append("<tr><td>%s</td>%s<td>%s</td></tr>" % (
+                "bye" if tbl is None else tbl, cells, "win" if tbl is None else e(text or "playing")))
         parts.append("</table>")
     return parts
 

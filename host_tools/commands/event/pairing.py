@@ -119,39 +119,40 @@ def _matched(recs):
     return tables
 
 
-def threes(recs, budget=20000):
-    """[(a, b, c)] entry ids of the next Swiss round at tables of three, best tables first,
-    the first seat to whoever has dealt first least; (x, None) for each bye.
+def groups(recs, size, budget=20000):
+    """[(a, b, c, ...)] entry ids of the next Swiss round at tables of ``size`` sides
+    (three players alone, five at Briscola chiamata...), best tables first, the first
+    seat to whoever has sat it least; (x, None) for each bye.
 
-    The byes (one or two, when the number is not a multiple of three) go to
-    the lowest placed entries without one whose sitting out leaves tables
-    where nobody meets anybody again, as ``swiss`` gives its bye. The tables
-    are searched in standings order: each takes the highest placed entry
-    left and the two closest to it that it has not met, backtracking when
-    that leaves the rest without such a table; after ``budget`` steps, or
-    when no round avoids them, the tables take the fewest repeats in turn."""
+    The byes (when the number is not a multiple of ``size``) go to the
+    lowest placed entries without one whose sitting out leaves tables where
+    nobody meets anybody again, as ``swiss`` gives its bye. The tables are
+    searched in standings order: each takes the highest placed entry left
+    and the closest to it that it has not met, backtracking when that leaves
+    the rest without such a table; after ``budget`` steps, or when no round
+    avoids them, the tables take the fewest repeats in turn."""
     best = None
-    for out in bye_candidates(recs, len(recs) % 3):
+    for out in bye_candidates(recs, len(recs) % size):
         rest = {k: r for k, r in recs.items() if k not in out}
-        tables = _grouped(rest, budget, False)
+        tables = _grouped(rest, size, budget, False)
         if tables is not None:
             best = (tables, out)
             break
         if best is None:
-            best = (_grouped(rest, budget, True), out)
+            best = (_grouped(rest, size, budget, True), out)
     tables, out = best
     ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
     seated = [tuple(sorted(t, key=lambda e: (recs[e].seat, ids.index(e)))) for t in tables]
     return seated + [(e, None) for e in out]
 
 
-def _grouped(recs, budget, repeats_allowed):
-    """Tables of three over ``recs`` in standings order, or None (see threes)."""
+def _grouped(recs, size, budget, repeats_allowed):
+    """Tables of ``size`` over ``recs`` in standings order, or None (see groups)."""
     ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
     steps = [0]
 
-    def met(x, y):
-        return recs[x].opponents.count(y)
+    def repeats(table):
+        return sum(recs[x].opponents.count(y) for x, y in itertools.combinations(table, 2))
 
     def search(left):
         if not left:
@@ -159,20 +160,19 @@ def _grouped(recs, budget, repeats_allowed):
         steps[0] += 1
         x, rest = left[0], left[1:]
         options = []
-        for i, y in enumerate(rest):
-            for z in rest[i + 1:]:
-                rep = met(x, y) + met(x, z) + met(y, z)
-                if rep and not repeats_allowed:
-                    continue
-                options.append((rep, abs(recs[x].score - recs[y].score) + abs(recs[x].score - recs[z].score),
-                                ids.index(y) + ids.index(z), y, z))
+        for others in itertools.combinations(rest, size - 1):
+            rep = repeats((x,) + others)
+            if rep and not repeats_allowed:
+                continue
+            options.append((rep, sum(abs(recs[x].score - recs[y].score) for y in others),
+                            sum(ids.index(y) for y in others), others))
         options.sort()
-        for _, _, _, y, z in options:
+        for _, _, _, others in options:
             if steps[0] > budget and not repeats_allowed:
                 return None
-            found = search([e for e in rest if e not in (y, z)])
+            found = search([e for e in rest if e not in others])
             if found is not None:
-                return [(x, y, z)] + found
+                return [(x,) + others] + found
         return None
 
     return search(ids)

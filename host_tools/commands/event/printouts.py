@@ -67,24 +67,31 @@ def _page(title, body):
                       "</body></html>\n"])
 
 
+SIDES = "ABCDEF"
+
+
 def round_tables(event, rnd):
-    """[(table or None for a bye, side A label, side B label or None, side C label or None,
-    result text or None)] of a round."""
+    """[(table or None for a bye, [side labels in seat order], result text or None)] of a round."""
     names = event.players()
     out = []
     for p in event.pairings(rnd):
         labels = [event.entry_label(x, names) for x in p.sides]
         if p.b is None:
-            out.append((None, labels[0], None, None, "bye"))
+            out.append((None, labels, "bye"))
             continue
         r = event.result_of(p.id)
         text = None
         if r is not None:
             first = [i for i, s in enumerate(r.sides) if s.rank == 0]
             text = "%s%s" % ("-".join(str(s.hands) for s in r.sides),
-                             "" if len(first) != 1 else ", %s wins" % "ABC"[first[0]])
-        out.append((p.tbl, labels[0], labels[1], labels[2] if len(labels) > 2 else None, text))
+                             "" if len(first) != 1 else ", %s wins" % SIDES[first[0]])
+        out.append((p.tbl, labels, text))
     return out
+
+
+def widest(tables):
+    """The most sides at a table of these round_tables rows (2 at least)."""
+    return max([2] + [len(labels) for _, labels, _ in tables])
 
 
 def pairing_sheet(event, rnd):
@@ -92,17 +99,17 @@ def pairing_sheet(event, rnd):
     e = html.escape
     rows = []
     tabs = round_tables(event, rnd)
-    three = any(c for _, _, _, c, _ in tabs)
-    for tbl, a, b, c, text in tabs:
+    n = widest(tabs)
+    for tbl, labels, text in tabs:
         if tbl is None:
             rows.append("<tr><td class=\"n\">bye</td><td colspan=\"%d\">%s</td><td>counts as a win</td></tr>"
-                        % (3 if three else 2, e(a)))
+                        % (n, e(labels[0])))
         else:
-            rows.append("<tr><td class=\"n\">%d</td><td>%s</td><td>%s</td>%s<td>%s</td></tr>"
-                        % (tbl, e(a), e(b), "<td>%s</td>" % e(c or "") if three else "", e(text or "")))
+            cells = "".join("<td>%s</td>" % e(x) for x in labels + [""] * (n - len(labels)))
+            rows.append("<tr><td class=\"n\">%d</td>%s<td>%s</td></tr>" % (tbl, cells, e(text or "")))
     body = ("<h1>%s</h1><h2>Round %d: pairings</h2><p class=\"note\">Side A deals first.</p>"
-            "<table class=\"big\"><tr><th>Table</th><th>Side A</th><th>Side B</th>%s<th>Result</th></tr>%s</table>"
-            % (e(event.name), rnd, "<th>Side C</th>" if three else "", "".join(rows)))
+            "<table class=\"big\"><tr><th>Table</th>%s<th>Result</th></tr>%s</table>"
+            % (e(event.name), rnd, "".join("<th>Side %s</th>" % SIDES[k] for k in range(n)), "".join(rows)))
     return _page("%s - round %d pairings" % (event.name, rnd), body)
 
 
@@ -118,7 +125,7 @@ def result_slips(event, rnd):
         if p.b is None:
             continue
         sides = []
-        for side, eid in zip("ABC", p.sides):
+        for side, eid in zip(SIDES, p.sides):
             people = ", ".join(names[x] if names[x] == shorts[x] else "%s (%s)" % (names[x], shorts[x])
                                for x in entries[eid])
             sides.append("<tr><td>%s</td><td>%s</td><td></td><td></td></tr>" % (side, e(people)))
@@ -149,7 +156,7 @@ def cross_table(event, rows):
             if r is not None and [s.rank for s in r.sides].count(0) > 1 and r.sides[i].rank == 0:
                 mark = "="
             others = ",".join(str(number[x]) for x in p.sides if x != me)
-            cells[me][p.round] = "%s%s %s" % (others, "ABC"[i], mark or "?")
+            cells[me][p.round] = "%s%s %s" % (others, SIDES[i], mark or "?")
     head = "".join("<th>R%d</th>" % k for k in range(1, rounds + 1))
     tb = "".join("<th>%s</th>" % e(LABELS[t]) for t in event.tiebreaks)
     lines = []
@@ -171,7 +178,8 @@ def bracket(event):
     cols = []
     for rnd in range(1, event.last_round() + 1):
         matches = []
-        for tbl, a, b, _, text in round_tables(event, rnd):
+        for tbl, (a, *rest), text in round_tables(event, rnd):
+            b = rest[0] if rest else None
             if tbl is None:
                 matches.append("<div class=\"m\"><span class=\"win\">%s</span><br>bye</div>" % e(a))
                 continue

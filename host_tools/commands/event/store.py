@@ -17,8 +17,8 @@ import sqlite3
 from host_tools import UsageError, UserError
 
 # Version 2 adds players.short, the form of a name the device shows, the
-# withdrawn table and pairings.c (tables of three); a file of version 1
-# takes them when it first needs them.
+# withdrawn table and pairings.c to f (tables of three players or more); a
+# file of version 1 takes them when it first needs them.
 SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
 
@@ -39,6 +39,9 @@ CREATE TABLE pairings(
     a INTEGER NOT NULL REFERENCES entries(id),
     b INTEGER REFERENCES entries(id),
     c INTEGER REFERENCES entries(id),
+    d INTEGER REFERENCES entries(id),
+    e INTEGER REFERENCES entries(id),
+    f INTEGER REFERENCES entries(id),
     UNIQUE(round, slot), UNIQUE(round, tbl), UNIQUE(round, a));
 CREATE TABLE results(
     id INTEGER PRIMARY KEY,
@@ -108,23 +111,27 @@ class Result:
         self.note = note
 
 
+# The columns of a table's sides after a and b: tables of three, five or six players alone.
+MORE_SIDES = ("c", "d", "e", "f")
+
+
 class Pairing:
     """A table of a round, at its place in the round (b None: a bye, tbl None;
-    c the third side of a table of three, else None)."""
+    ``more`` the sides after b at a table of three or more, else empty)."""
 
-    def __init__(self, pid, rnd, slot, tbl, a, b, c=None):
+    def __init__(self, pid, rnd, slot, tbl, a, b, *more):
         self.id = pid
         self.round = rnd
         self.slot = slot
         self.tbl = tbl
         self.a = a
         self.b = b
-        self.c = c
+        self.more = [x for x in more if x is not None]
 
     @property
     def sides(self):
-        """The entries of the table's sides in seat order: [a, b] or [a, b, c]; [a] for a bye."""
-        return [x for x in (self.a, self.b, self.c) if x is not None]
+        """The entries of the table's sides in seat order: [a, b, ...]; [a] for a bye."""
+        return [x for x in (self.a, self.b) if x is not None] + self.more
 
 
 class Event:
@@ -315,10 +322,10 @@ class Event:
         """Remove round ``rnd``'s pairings (inside a change; the round must have no result)."""
         self.db.execute("DELETE FROM pairings WHERE round = ?", (rnd,))
 
-    def _c(self):
-        # A file of version 1 has no third side in its pairings.
-        has = any(row[1] == "c" for row in self.db.execute("PRAGMA table_info(pairings)"))
-        return "c" if has else "NULL"
+    def _more(self):
+        # A file of version 1 has no sides after b in its pairings.
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(pairings)")}
+        return ", ".join(c if c in have else "NULL" for c in MORE_SIDES)
 
     def _has_table(self, name):
         return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
@@ -341,7 +348,7 @@ class Event:
 
     def pairings(self, rnd=None):
         """The pairings of round ``rnd`` (all rounds when None), in round and bracket order."""
-        q = "SELECT id, round, slot, tbl, a, b, %s FROM pairings" % self._c()
+        q = "SELECT id, round, slot, tbl, a, b, %s FROM pairings" % self._more()
         args = ()
         if rnd is not None:
             q += " WHERE round = ?"
@@ -355,25 +362,27 @@ class Event:
 
     def pairing_at(self, rnd, tbl):
         row = self.db.execute("SELECT id, round, slot, tbl, a, b, %s FROM pairings WHERE round = ? AND tbl = ?"
-                              % self._c(), (rnd, tbl)).fetchone()
+                              % self._more(), (rnd, tbl)).fetchone()
         return None if row is None else Pairing(*row)
 
     def add_round(self, rnd, tables):
         """Write round ``rnd``'s pairings, each a tuple of entry ids in seat order ((a, b), or
-        (a, b, c) at a table of three; (a, None) a bye), inside a change: the tables are
-        numbered from 1 in this order, byes get none."""
+        (a, b, c...) at a table of three or more; (a, None) a bye), inside a change: the
+        tables are numbered from 1 in this order, byes get none."""
         tbl = 0
         for slot, sides in enumerate(tables):
-            a, b = sides[0], sides[1]
-            c = sides[2] if len(sides) > 2 else None
+            a, b, more = sides[0], sides[1], list(sides[2:])
             if b is not None:
                 tbl += 1
-            if c is not None and self._c() == "NULL":
-                self.db.execute("ALTER TABLE pairings ADD COLUMN c INTEGER REFERENCES entries(id)")
+            cols = MORE_SIDES[:len(more)]
+            if more and "NULL" in self._more().split(", ")[:len(more)]:
+                # A file of version 1 takes the columns of the sides after b.
+                for c in MORE_SIDES:
+                    self.db.execute("ALTER TABLE pairings ADD COLUMN %s INTEGER REFERENCES entries(id)" % c)
                 self._upgrade()
             self.db.execute("INSERT INTO pairings(round, slot, tbl, a, b%s) VALUES (?, ?, ?, ?, ?%s)"
-                            % ((", c", ", ?") if c is not None else ("", "")),
-                            (rnd, slot, tbl if b is not None else None, a, b) + ((c,) if c is not None else ()))
+                            % ("".join(", " + c for c in cols), ", ?" * len(cols)),
+                            (rnd, slot, tbl if b is not None else None, a, b) + tuple(more))
 
     # -- results -----------------------------------------------------------
 
