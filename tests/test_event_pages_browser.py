@@ -49,3 +49,20 @@ def test_the_standings_page_fits_a_phone_with_every_column(browser, tmp_path, ca
         assert heads == ["#", "Entry", "P", "W", "L", "Bye", "BH", "MBH", "SB", "DE", "Pts", "Hds"]
     finally:
         context.close()
+
+
+def test_a_chiamata_page_with_five_long_names_a_table_fits_a_phone(browser, tmp_path, capsys):
+    ev = tmp_path / "c.db"
+    assert run(capsys, "event", "create", ev, "--name", "Chiamata", "--players", 5, "--goal", "hands",
+               "--target", 1)[0] == 0
+    assert run(capsys, "event", "add", ev, *[n for pair in LONG[:5] for n in pair.split("/")])[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    assert run(capsys, "event", "standings", ev, "--out", tmp_path / "web")[0] == 0
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto((tmp_path / "web" / "standings.html").as_uri())
+        got = page.evaluate(WIDEST)
+        assert got["page"] <= PHONE["width"] and got["cells"] <= got["view"], got
+    finally:
+        context.close()

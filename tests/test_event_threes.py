@@ -70,7 +70,7 @@ def test_a_swiss_evening_at_tables_of_three(tmp_path, capsys):
     assert "<th>Side C</th>" in (tmp_path / "print" / "pairings-round-3.html").read_text("utf-8")
     slips = (tmp_path / "print" / "slips-round-3.html").read_text("utf-8")
     assert slips.count("<tr><td>C</td>") == 2
-    assert "<th>Side C</th>" in (tmp_path / "web" / "standings.html").read_text("utf-8")
+    assert "<th>Seats A to C</th>" in (tmp_path / "web" / "standings.html").read_text("utf-8")
     rc, _, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 1, "--winner", "Ana",
                      "--hands", "2-0", "--points", "160-80")
     assert rc == 2 and "a table of 3" in err

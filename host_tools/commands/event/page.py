@@ -201,10 +201,15 @@ def _rounds(event):
     for rnd in range(event.last_round(), 0, -1):
         tabs = round_tables(event, rnd)
         n = widest(tabs)
-        parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th>%s<th>Result</th></tr>" % (
-            rnd, "".join("<th>Side %s</th>" % SIDES[k] for k in range(n))))
+        # More than two sides share one cell, in seat order: a column each would not fit a phone.
+        heads = "<th>Side A</th><th>Side B</th>" if n == 2 else "<th>Seats A to %s</th>" % SIDES[n - 1]
+        parts.append("<h2>Round %d</h2><table class=\"rounds\"><tr><th>Table</th>%s<th>Result</th></tr>"
+                     % (rnd, heads))
         for tbl, labels, text in tabs:
-            cells = "".join("<td>%s</td>" % name_html(x) for x in labels + [""] * (n - len(labels)))
+            if n == 2:
+                cells = "".join("<td>%s</td>" % name_html(x) for x in labels + [""] * (n - len(labels)))
+            else:
+                cells = "<td>%s</td>" % ", ".join(name_html(x) for x in labels)
             parts.append("<tr><td>%s</td>%s<td>%s</td></tr>" % (
                 "bye" if tbl is None else tbl, cells, "win" if tbl is None else e(text or "playing")))
         parts.append("</table>")
