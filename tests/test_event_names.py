@@ -81,3 +81,26 @@ def test_an_event_file_of_the_first_version_takes_long_names(tmp_path, capsys):
         assert sorted(e.shorts().values()) == ["Ana", "Eva", "Inmaculada", "Luis"]
     finally:
         e.close()
+
+
+def test_an_evening_in_a_first_version_file_goes_on(tmp_path, capsys):
+    ev = tmp_path / "old.db"
+    assert run(capsys, "event", "create", ev, "--name", "Old")[0] == 0
+    e = event_of(ev)
+    for column in ("c", "d", "e", "f"):
+        e.db.execute("ALTER TABLE pairings DROP COLUMN %s" % column)
+    e.db.execute("ALTER TABLE players DROP COLUMN short")
+    e.db.execute("DROP TABLE withdrawn")
+    e.db.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
+    e.close()
+    assert run(capsys, "event", "add", ev, "Ana/Luis", "Eva/Pau", "Jo/Bea", "Tom/Rita", "Carla/Dani")[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    for tbl, (a, b) in tables(ev, 1).items():
+        assert run(capsys, "event", "correct", ev, "--round", 1, "--table", tbl, "--winner", a, "--hands", "2-0",
+                   "--points", "150-90")[0] == 0
+    rc, out, err = run(capsys, "event", "withdraw", ev, "Tom")
+    assert rc == 0, err
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    rc, out, _ = run(capsys, "event", "standings", ev, "--out", tmp_path / "web")
+    assert rc == 0 and "Tom/Rita (withdrew after round 1)" in out
+    assert run(capsys, "event", "print", ev, "--out", tmp_path / "print")[0] == 0
