@@ -1,9 +1,8 @@
-"""The `tanteador event ...` subcommands: create, add, pair, push, pull, correct, standings, show."""
+"""The `tanteador event ...` subcommands: create, add, pair, push, pull, correct, standings, show, print
+(withdraw and rounds are in evening.py)."""
 
 import argparse
-import csv
 import datetime
-import io
 import os
 import sys
 
@@ -154,9 +153,12 @@ def main(argv):
             return create(args)
         from host_tools.commands.event.store import Event
 
+        from host_tools.commands.event import evening
+
         event = Event.open(args.file)
+        handler = globals().get("cmd_" + args.what) or getattr(evening, "cmd_" + args.what)
         try:
-            return globals()["cmd_" + args.what](event, args)
+            return handler(event, args)
         finally:
             event.close()
     except UserError as e:
@@ -248,57 +250,17 @@ def create(args):
     return 0
 
 
-def _read_csv(path):
-    """The rows of a CSV of entries (blank cells dropped), and its header row or None.
-
-    The separator is found in the file (a spreadsheet in Spanish or
-    Italian saves ';', some save tabs); a first row whose every cell is a
-    column heading ("Player 1", "Nombre", "Pareja"...) is the header."""
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            text = f.read()
-    except OSError as e:
-        raise UsageError("cannot read %s (%s)" % (path, os.strerror(e.errno or 0)))
-    except UnicodeDecodeError as e:
-        raise UsageError("%s is not a UTF-8 CSV file (%s)" % (path, e))
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        # One name a line: no separator to find.
-        dialect = csv.excel
-    try:
-        rows = [[c.strip() for c in row if c.strip()] for row in csv.reader(io.StringIO(text), dialect)]
-    except csv.Error as e:
-        raise UsageError("%s is not a CSV file this can read (%s)" % (path, e))
-    rows = [r for r in rows if r]
-    header = None
-    if rows and all(_heading(c) for c in rows[0]):
-        header = rows.pop(0)
-    return rows, header
-
-
-HEADINGS = ("player", "players", "name", "names", "partner", "pair", "team", "entry", "jugador", "jugadora",
-            "jugadores", "nombre", "nombres", "pareja", "compañero", "compañera", "equipo", "giocatore",
-            "giocatori", "nome", "nomi", "coppia", "squadra", "compagno", "joueur", "joueurs", "nom",
-            "équipe", "partenaire", "jogador", "dupla", "equipe", "parceiro")
-
-
-def _heading(cell):
-    """True for a column heading: a heading word, perhaps numbered ("Player 1", "jugador_2")."""
-    return cell.casefold().rstrip("0123456789 _-#.:").strip() in HEADINGS
-
-
 def _named(name, short):
     """'María José Fernández (María F.)': a name with the short form the device shows, when it has one."""
     return name if short == name else "%s (%s)" % (name, short)
 
 
 def cmd_add(event, args):
-    from host_tools.commands.event import people
+    from host_tools.commands.event import entrylist, people
 
     header = None
     if args.csv:
-        groups, header = _read_csv(args.csv)
+        groups, header = entrylist.read(args.csv)
     else:
         groups = [e.split("/") for e in args.entries]
     if not groups:
@@ -336,7 +298,8 @@ def cmd_add(event, args):
     if last:
         print("late entries: they play from round %d; the %s before count as not played (no score, a "
               "virtual opponent in the tie-breaks)" % (last + 1, plural(last, "round", "rounds")))
-    print("%s registered; %d in all" % (plural(len(groups), *(("player", "players") if club else ("entry", "entries"))),
+    words = ("player", "players") if club else ("entry", "entries")
+    print("%s registered; %d in all" % (plural(len(groups), *words),
                                       len(event.players()) if club else len(event.entries())))
     return 0
 
@@ -345,7 +308,7 @@ def cmd_add(event, args):
 
 
 def cmd_pair(event, args):
-    from host_tools.commands.event import pairing
+    from host_tools.commands.event import evening, pairing
 
     if event.format == "club":
         raise UsageError("a club evening has no pairings: tables play as they like, `event pull` collects")
@@ -358,7 +321,7 @@ def cmd_pair(event, args):
             raise UserError("nothing paired: round %d was paired meanwhile by another command "
                             "(`tanteador event show %s`)" % (last, event.path))
         if args.again:
-            last = _unpair(event, last)
+            last = evening.unpair(event, last)
         rnd, lines = _pair_next(event, pairing, last)
         event.note("pair", "round %d%s: %s" % (rnd, " again" if args.again else "", "; ".join(lines)))
     print("round %d paired%s (side A, who deals first, named first):" % (rnd, " again" if args.again else ""))
@@ -368,19 +331,6 @@ def cmd_pair(event, args):
         print("push every table of round %d again: a device that holds the old pairing would bring back a "
               "match the event refuses" % rnd)
     return 0
-
-
-def _unpair(event, last):
-    """Remove the last round's pairings so it can be paired again; the round before it, or UserError."""
-    if last == 0:
-        raise UsageError("no round is paired yet: `tanteador event pair %s`" % event.path)
-    done = [p.tbl for p in event.pairings(last) if p.b is not None and event.result_of(p.id) is not None]
-    if done:
-        raise UserError("nothing paired: round %d has results already (table%s %s); re-pairing would drop "
-                        "them. Correct a wrong result with `event correct`" % (
-                            last, "s" if len(done) > 1 else "", ", ".join(str(t) for t in done)))
-    event.drop_round(last)
-    return last - 1
 
 
 def _pair_next(event, pairing, last):
@@ -429,41 +379,6 @@ def _pair_next(event, pairing, last):
     return last + 1, lines
 
 
-def _entry_named(event, text):
-    """The entry a text names (its label 'Eva/Pau' or one of its players, capitals aside), or None."""
-    from host_tools.commands.event.store import fold
-
-    names, shorts = event.players(), event.shorts()
-    w = fold(text.strip())
-    found = [e for e, members in event.entries().items()
-             if w == fold(event.entry_label(e, names)) or w in [fold(n[x]) for n in (names, shorts) for x in members]]
-    return found[0] if len(found) == 1 else None
-
-
-def cmd_withdraw(event, args):
-    if event.format != "swiss":
-        raise UsageError("only a Swiss event's entries withdraw; in a knockout enter the table's result with "
-                         "`event correct` (the other side goes through), a club has no pairings")
-    eid = _entry_named(event, args.entry)
-    if eid is None:
-        raise UsageError("%s: no entry of this event is called so (give a pair as 'Eva/Pau' or one of its "
-                         "players)" % args.entry)
-    label = event.entry_label(eid)
-    if eid in event.withdrawn():
-        raise UsageError("%s has withdrawn already" % label)
-    last = event.last_round()
-    waiting = [p for p in event.pairings(last) if p.b is not None and eid in p.sides
-               and event.result_of(p.id) is None] if last else []
-    with event.change("withdraw", "%s, after round %d" % (label, last)):
-        event.withdraw(eid, last)
-    print("%s withdrawn: not paired from round %d on; its results stay in the standings" % (label, last + 1))
-    if waiting:
-        p = waiting[0]
-        print("round %d, table %d has no result yet: enter it (`event correct`, the other side winning) or "
-              "pair the round again (`event pair --again`)" % (p.round, p.tbl))
-    return 0
-
-
 def cmd_print(event, args):
     from host_tools.commands.event import printouts
 
@@ -471,21 +386,6 @@ def cmd_print(event, args):
         raise UsageError("a club evening has no rounds to print; `event standings` writes its page")
     out = args.out or os.path.splitext(event.path)[0] + "-print"
     print("written: %s" % ", ".join(printouts.write(event, out, args.round)))
-    return 0
-
-
-def cmd_rounds(event, args):
-    if event.format != "swiss":
-        raise UsageError("only a Swiss event has a number of rounds to change")
-    last = event.last_round()
-    if not 1 <= args.rounds <= 20:
-        raise UsageError("rounds %d: give 1 to 20 rounds" % args.rounds)
-    if args.rounds < last:
-        raise UsageError("rounds %d: %d rounds are paired already; give %d or more" % (args.rounds, last, last))
-    before = event.rounds
-    with event.change("rounds", "%d -> %d" % (before, args.rounds)):
-        event.set_rounds(args.rounds)
-    print("%s: %d rounds (was %d), %d paired" % (event.name, args.rounds, before, last))
     return 0
 
 
@@ -589,7 +489,7 @@ def _two(text, option):
 
 
 def cmd_correct(event, args):
-    from host_tools.commands.event import verdict
+    from host_tools.commands.event import evening, verdict
     from host_tools.commands.event.store import Side, fold
 
     if event.format == "club":
@@ -608,7 +508,7 @@ def cmd_correct(event, args):
             raise UsageError("--winner draw: a knockout table needs a winner")
         winner = None
     else:
-        eid = _entry_named(event, args.winner)
+        eid = evening.entry_named(event, args.winner)
         if eid not in sides:
             raise UsageError("--winner %s is neither %s nor %s" % (args.winner, event.entry_label(p.a, names),
                                                                    event.entry_label(p.b, names)))

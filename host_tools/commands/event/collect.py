@@ -233,4 +233,5 @@ def _missing(event, rep):
     done = {r.pairing for r in event.results()}
     for p in event.pairings():
         if p.b is not None and p.id not in done:
-            rep.problem(MISSING, "table %d, round %d: %s, no result yet" % (p.tbl, p.round, event.table_label(p, names)))
+            rep.problem(MISSING, "table %d, round %d: %s, no result yet"
+                        % (p.tbl, p.round, event.table_label(p, names)))

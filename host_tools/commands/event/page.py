@@ -167,7 +167,8 @@ def _html(event, rows, rated, images, drawn):
     if rated:
         parts.append("<h2>Ratings</h2><p class=\"note\">openskill (Plackett-Luce): mu - 3 sigma, "
                      "growing as the player's matches make it surer.</p>")
-        parts.append("<div class=\"scroll\"><table class=\"fit\"><tr><th>#</th><th>Player</th><th>Rating</th><th>mu</th>"
+        parts.append("<div class=\"scroll\"><table class=\"fit\"><tr><th>#</th><th>Player</th><th>Rating</th>"
+                     "<th>mu</th>"
                      "<th>sigma</th><th>Matches</th></tr>")
         for k, (name, o, mu, sigma, n, _) in enumerate(rated):
             parts.append("<tr><td>%d</td><td>%s</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>%d</td></tr>"
