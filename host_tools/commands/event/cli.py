@@ -296,8 +296,9 @@ def cmd_add(event, args):
     if shortened:
         print("on the devices: %s" % ", ".join(shortened))
     if last:
-        print("late entries: they play from round %d; the %s before count as not played (no score, a "
-              "virtual opponent in the tie-breaks)" % (last + 1, plural(last, "round", "rounds")))
+        missed = "round 1 counts" if last == 1 else "rounds 1 to %d count" % last
+        print("late entries: they play from round %d; %s as not played (no score, a virtual opponent in "
+              "the tie-breaks)" % (last + 1, missed))
     words = ("player", "players") if club else ("entry", "entries")
     print("%s registered; %d in all" % (plural(len(groups), *words),
                                       len(event.players()) if club else len(event.entries())))
