@@ -207,3 +207,15 @@ def test_two_corrections_of_one_table_at_once_leave_one_result_in_effect(fiesta,
         assert len(in_effect) == 1 and [s.rank for s in in_effect[0].sides] == [0, 1]
     finally:
         e.close()
+
+
+def test_a_correction_with_hands_settled_by_the_last_trick(tmp_path, capsys):
+    ev = tmp_path / "e.db"
+    assert run(capsys, "event", "create", ev, "--name", "E", "--tie", "last")[0] == 0
+    assert run(capsys, "event", "add", ev, *PAIRS[:2])[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    # Two hands of 60-60, each taken by side A with the last trick.
+    rc, out, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 1, "--winner", "Ana",
+                       "--hands", "2-0", "--points", "120-120")
+    assert rc == 0, err
+    assert "2-0" in out and "Ana/Luis wins, points 120-120" in out

@@ -10,7 +10,9 @@ and gives it to the claimed winner with those hands and points. Nothing
 of the match's rules is worked out here.
 
 Only figures matter, not which hands came first: a few orders of the
-hands are tried (the loser's first, the winner's first, in turn).
+hands are tried (the loser's first, the winner's first, in turn). With
+the last-trick tie rule a hand of 60-60 goes to the side that took the
+last trick, and is among the hands tried.
 """
 
 from host_tools import UsageError, firmware_paths
@@ -46,7 +48,7 @@ def check(setup, winner, hands, points):
             why = why or "--points %d-%d cannot be shared out over %d-%d in hands (a hand won takes more than %d)" % (
                 points[0], points[1], hands[0], hands[1], HALF)
             continue
-        m, reason = _replay(o, per_hand, winner, hands, points)
+        m, reason = _replay(o, order, per_hand, winner, hands, points)
         if reason is None:
             return m
         why = reason
@@ -66,9 +68,14 @@ def _orders(hands, winner, voids):
 
 def _points(o, order, side_a):
     """Side A's points for each hand of ``order`` summing to ``side_a``, or None."""
+    from tanteador.matchoptions import TIE_LAST
+
     win = [x for x in range(HALF + 1, TOTAL + 1) if x != TOTAL - 1]
     if o.reverse:
         win = [TOTAL - x for x in win]
+    if o.tie == TIE_LAST:
+        # 60-60 goes to whoever took the last trick (the other side, reversed).
+        win.append(HALF)
     if o.capote and not o.reverse:
         # A capote would end the match there and then; the last hand may be one.
         win_early = [x for x in win if x != TOTAL]
@@ -93,17 +100,23 @@ def _points(o, order, side_a):
     return got if rest == 0 else None
 
 
-def _replay(o, per_hand, winner, hands, points):
-    """(the match, None) if the engine, given these hands, ends it exactly as claimed; else (None, the reason)."""
+def _replay(o, order, per_hand, winner, hands, points):
+    """(the match, None) if the engine, given these hands (``order``: who won each), ends it
+    exactly as claimed; else (None, the reason)."""
     from tanteador.match import Match
     from tanteador.rules import RulesError
 
     m = Match(o.copy())
-    for a in per_hand:
+    for side, a in zip(order, per_hand):
         if m.over:
             return None, "the match is over before that: %s" % _state(m)
+        pts = (a, TOTAL - a)
+        last = None
+        if m.needs_last(pts):
+            # The side that took the last trick: the hand's winner, or in reverse the other one.
+            last = side if not o.reverse else 1 - side
         try:
-            m.record(None if o.trump_cycle else 0, (a, TOTAL - a))
+            m.record(None if o.trump_cycle else 0, pts, 0, last)
         except RulesError as e:
             return None, "the device refuses a hand of %d-%d on the way (%s)" % (a, TOTAL - a, e.args[0])
     if not m.over:
