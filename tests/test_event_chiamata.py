@@ -48,3 +48,6 @@ def test_a_chiamata_evening_at_tables_of_five(tmp_path, capsys):
     rc, out, _ = run(capsys, "event", "print", ev, "--out", tmp_path / "print")
     assert rc == 0
     assert "<th>Side E</th>" in (tmp_path / "print" / "pairings-round-2.html").read_text("utf-8")
+    rc, _, err = run(capsys, "event", "correct", ev, "--round", 2, "--table", 1, "--winner", "Ana",
+                     "--hands", "1-0-0-0-0", "--points", "2-1-1-1-1")
+    assert rc == 2 and "a chiamata table's hands are calls" in err

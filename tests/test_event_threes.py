@@ -5,6 +5,7 @@ import itertools
 import json
 
 from event_helpers import event_of, run
+from host_tools.commands.event import standings
 from tanteador.match import Match
 from tanteador.matchoptions import MatchOptions
 
@@ -61,7 +62,6 @@ def test_a_swiss_evening_at_tables_of_three(tmp_path, capsys):
     rc, out, _ = run(capsys, "event", "standings", ev, "--out", tmp_path / "web")
     assert rc == 0
     e = event_of(ev)
-    from host_tools.commands.event import standings
     got = {r.label: r.wins for r in standings.table(e)}
     e.close()
     assert got == wins
@@ -71,9 +71,24 @@ def test_a_swiss_evening_at_tables_of_three(tmp_path, capsys):
     slips = (tmp_path / "print" / "slips-round-3.html").read_text("utf-8")
     assert slips.count("<tr><td>C</td>") == 2
     assert "<th>Seats A to C</th>" in (tmp_path / "web" / "standings.html").read_text("utf-8")
-    rc, _, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 1, "--winner", "Ana",
+    e = event_of(ev)
+    a, b, c = [e.entry_label(x) for x in e.pairing_at(3, 1).sides]
+    e.close()
+    rc, _, err = run(capsys, "event", "correct", ev, "--round", 3, "--table", 1, "--winner", b,
                      "--hands", "2-0", "--points", "160-80")
-    assert rc == 2 and "a table of 3" in err
+    assert rc == 2 and "--hands 2-0: give 3 numbers, side A first, e.g. 2-1-0" in err
+    rc, _, err = run(capsys, "event", "correct", ev, "--round", 3, "--table", 1, "--winner", b,
+                     "--hands", "0-3-0", "--points", "60-240-60")
+    assert rc == 2 and "the match is over before that" in err
+    rc, out, err = run(capsys, "event", "correct", ev, "--round", 3, "--table", 1, "--winner", b,
+                       "--hands", "1-2-0", "--points", "130-190-40", "--note", "slip")
+    assert rc == 0, err
+    assert "%s 1-2-0 %s v %s, %s wins, points 130-190-40" % (a, b, c, b) in out
+    e = event_of(ev)
+    rows = {r.label: r for r in standings.table(e)}
+    e.close()
+    # The correction moved round 3, table 1's win from the first seat to the second.
+    assert rows[a].wins == wins[a] - 1 and rows[b].wins == wins[b] + 1
 
 
 def test_tables_of_three_are_for_a_swiss_event(tmp_path, capsys):

@@ -479,18 +479,22 @@ def cmd_pull(event, args):
     return 1 if rep.serious or skipped else 0
 
 
-def _two(text, option):
+def _figures(text, option, n):
+    """'2-1' (or '2-1-0' at a table of three): a number per side, side A first."""
     try:
-        a, b = (int(x) for x in text.split("-"))
+        got = tuple(int(x) for x in text.split("-"))
     except ValueError:
-        raise UsageError("%s %s: give two numbers, side A first, e.g. 2-1" % (option, text))
-    if a < 0 or b < 0:
+        got = ()
+    if len(got) != n:
+        raise UsageError("%s %s: give %d numbers, side A first, e.g. %s" % (
+            option, text, n, "-".join(["2", "1"] + ["0"] * (n - 2))))
+    if min(got) < 0:
         raise UsageError("%s %s: no negative numbers" % (option, text))
-    return a, b
+    return got
 
 
 def cmd_correct(event, args):
-    from host_tools.commands.event import evening, verdict
+    from host_tools.commands.event import collect, evening, verdict
     from host_tools.commands.event.store import Side, fold
 
     if event.format == "club":
@@ -498,12 +502,9 @@ def cmd_correct(event, args):
     p = _pairing(event, args.round, args.table)
     if p.b is None:
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
-    if p.more:
-        raise UsageError("round %d, table %d is a table of %d: its result comes from its device "
-                         "(`event pull`); by hand, a result takes two sides" % (p.round, p.tbl, len(p.sides)))
     names = event.players()
     entries = event.entries()
-    sides = (p.a, p.b)
+    sides = p.sides
     if fold(args.winner.strip()) == "draw":
         if event.format == "knockout":
             raise UsageError("--winner draw: a knockout table needs a winner")
@@ -511,25 +512,25 @@ def cmd_correct(event, args):
     else:
         eid = evening.entry_named(event, args.winner)
         if eid not in sides:
-            raise UsageError("--winner %s is neither %s nor %s" % (args.winner, event.entry_label(p.a, names),
-                                                                   event.entry_label(p.b, names)))
+            labels = [event.entry_label(x, names) for x in sides]
+            raise UsageError("--winner %s is neither %s nor %s" % (args.winner, ", ".join(labels[:-1]), labels[-1]))
         winner = sides.index(eid)
     old = event.result_of(p.id)
     if old is None and not (args.hands and args.points):
         raise UsageError("round %d, table %d has no result yet: give --hands and --points with --winner"
                          % (p.round, p.tbl))
-    hands = _two(args.hands, "--hands") if args.hands else tuple(s.hands for s in old.sides)
-    points = _two(args.points, "--points") if args.points else tuple(s.points for s in old.sides)
+    hands = _figures(args.hands, "--hands", len(sides)) if args.hands else tuple(s.hands for s in old.sides)
+    points = _figures(args.points, "--points", len(sides)) if args.points else tuple(s.points for s in old.sides)
     try:
         m = verdict.check(event.setup, winner, hands, points)
     except UsageError as e:
         kept = "" if args.hands and args.points else " (%s kept from the result in effect)" % " and ".join(
             x for x, given in (("the hands", args.hands), ("the points", args.points)) if not given)
-        raise UsageError("nothing corrected: %s wins %d-%d in hands, %d-%d in points%s: %s" % (
-            "a draw" if winner is None else event.entry_label(sides[winner], names), hands[0], hands[1],
-            points[0], points[1], kept, e))
+        raise UsageError("nothing corrected: %s wins %s in hands, %s in points%s: %s" % (
+            "a draw" if winner is None else event.entry_label(sides[winner], names),
+            "-".join(str(x) for x in hands), "-".join(str(x) for x in points), kept, e))
     # The figures recorded are the engine's, from the match it played through.
-    new = [Side(entries[e], 0 if m.winner == i else 1, m.won[i], m.totals[i]) for i, e in enumerate(sides)]
+    new = [Side(entries[e], rank, m.won[i], m.totals[i]) for i, (e, rank) in enumerate(zip(sides, collect.ranks(m)))]
     text = _result_text(event, p, new, names)
     before = "none" if old is None else "%s (%s)" % (_result_text(event, p, old.sides, names), old.source)
     with event.change("correct", "table %d, round %d: %s -> %s%s" % (

@@ -60,16 +60,22 @@ def fingerprint(m):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def sides_of(m, player_ids):
-    """The Side list of finished match ``m``; ``player_ids`` maps a seat's name to a player id."""
-    o = m.options
+def ranks(m):
+    """Each side's place in finished match ``m`` (0 first): the winner, then by hands won
+    (in chiamata, by score); equal figures share a place."""
     if m.chiamata:
         keys = [(m.totals[i],) for i in range(m.nsides)]
     else:
         keys = [(i == m.winner, m.won[i]) for i in range(m.nsides)]
     ranked = sorted(set(keys), reverse=True)
-    return [Side([player_ids[seat_label(o, s)] for s in o.side_seats(i)], ranked.index(keys[i]), m.won[i], m.totals[i])
-            for i in range(m.nsides)]
+    return [ranked.index(k) for k in keys]
+
+
+def sides_of(m, player_ids):
+    """The Side list of finished match ``m``; ``player_ids`` maps a seat's name to a player id."""
+    o = m.options
+    return [Side([player_ids[seat_label(o, s)] for s in o.side_seats(i)], rank, m.won[i], m.totals[i])
+            for i, rank in enumerate(ranks(m))]
 
 
 def describe(m):

@@ -32,6 +32,8 @@ def check(setup, winner, hands, points):
     o = MatchOptions.from_list(setup)
     if winner is None:
         raise UsageError("no match of this setup ends drawn: the device plays on until one side wins")
+    if len(hands) > 2:
+        return _many(o, winner, hands, points)
     voids = 0
     total = sum(points)
     if o.tie == TIE_SPLIT and total > TOTAL * sum(hands) and not (total - TOTAL * sum(hands)) % TOTAL:
@@ -53,6 +55,64 @@ def check(setup, winner, hands, points):
             return m
         why = reason
     raise UsageError(why)
+
+
+def _many(o, winner, hands, points):
+    """check() at a table of three sides or more: each hand's points shared out so that
+    its winner has the most, the others' hands first."""
+    if o.chiamata:
+        raise UsageError("a chiamata table's hands are calls, not points shared out: its result comes from "
+                         "its device (`event pull`)")
+    if o.reverse:
+        raise UsageError("a reverse match of more than two sides is corrected from its device (`event pull`)")
+    n = len(hands)
+    if sum(points) != TOTAL * sum(hands):
+        raise UsageError("--points %s cannot come from %s in hands: every hand shares out its %d card points "
+                         "(%d in all)" % ("-".join(map(str, points)), "-".join(map(str, hands)), TOTAL,
+                                          TOTAL * sum(hands)))
+    others = [s for s in range(n) if s != winner for _ in range(hands[s])]
+    mine = [winner] * hands[winner]
+    why = None
+    for order in (others + mine, mine[:-1] + others + mine[-1:]):
+        per_hand = _share(order, points, n)
+        if per_hand is None:
+            why = why or "--points %s cannot be shared out so that each hand's winner has the most" % (
+                "-".join(map(str, points)))
+            continue
+        m, reason = _replay(o, order, per_hand, winner, hands, points)
+        if reason is None:
+            return m
+        why = reason
+    raise UsageError(why)
+
+
+def _share(order, points, n):
+    """Each hand's points per side, the hand's winner with the most, summing to ``points``; or None.
+
+    Each hand starts with all its points to its winner; then whoever has
+    too few takes from the hands others won, as much as keeps each of those
+    hands' winner strictly ahead and no lower than its own total needs."""
+    hands = [[TOTAL if j == s else 0 for j in range(n)] for s in order]
+    have = [sum(h[j] for h in hands) for j in range(n)]
+    for j in range(n):
+        for h, s in zip(hands, order):
+            need = points[j] - have[j]
+            if need <= 0:
+                break
+            if s == j:
+                continue
+            ahead = max(h[k] for k in range(n) if k != s and k != j)
+            t = min(need, (h[s] - h[j] - 1) // 2, h[s] - ahead - 1, have[s] - points[s])
+            if 1 in (h[j] + t, h[s] - t) or TOTAL - 1 in (h[j] + t, h[s] - t) or need - t == 1:
+                # No cards are worth 1 point (nor 119): one point less here, and never a single
+                # point left for another hand to give.
+                t -= 1
+            if t > 0 and 1 not in (h[j] + t, h[s] - t):
+                h[s] -= t
+                h[j] += t
+                have[s] -= t
+                have[j] += t
+    return [tuple(h) for h in hands] if have == list(points) else None
 
 
 def _orders(hands, winner, voids):
@@ -110,7 +170,7 @@ def _replay(o, order, per_hand, winner, hands, points):
     for side, a in zip(order, per_hand):
         if m.over:
             return None, "the match is over before that: %s" % _state(m)
-        pts = (a, TOTAL - a)
+        pts = a if isinstance(a, tuple) else (a, TOTAL - a)
         last = None
         if m.needs_last(pts):
             # The side that took the last trick: the hand's winner, or in reverse the other one.
@@ -118,17 +178,17 @@ def _replay(o, order, per_hand, winner, hands, points):
         try:
             m.record(None if o.trump_cycle else 0, pts, 0, last)
         except RulesError as e:
-            return None, "the device refuses a hand of %d-%d on the way (%s)" % (a, TOTAL - a, e.args[0])
+            return None, "the device refuses a hand of %s on the way (%s)" % ("-".join(map(str, pts)), e.args[0])
     if not m.over:
-        return None, "the match is not over at %d-%d in hands: %s" % (m.won[0], m.won[1], _goal(o))
+        return None, "the match is not over at %s in hands: %s" % ("-".join(map(str, m.won)), _goal(o))
     if m.winner != winner or list(m.won) != list(hands) or list(m.totals) != list(points):
         return None, "the device ends such a match otherwise: %s" % _state(m)
     return m, None
 
 
 def _state(m):
-    return "%s, %d-%d in hands, %d-%d in points, won by side %s" % (
-        _goal(m.options), m.won[0], m.won[1], m.totals[0], m.totals[1], "AB"[m.winner])
+    return "%s, %s in hands, %s in points, won by side %s" % (
+        _goal(m.options), "-".join(map(str, m.won)), "-".join(map(str, m.totals)), "ABCDEF"[m.winner])
 
 
 def _goal(o):
