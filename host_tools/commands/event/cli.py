@@ -197,7 +197,7 @@ def setup_list(args):
 
 
 def _sides(event):
-    """The sides at each of the event's tables: 2, or 3 players alone."""
+    """The sides at each of the event's tables: 2, or more (players alone, or at chiamata)."""
     firmware_paths()
     from tanteador.matchoptions import MatchOptions
 
@@ -350,9 +350,10 @@ def _pair_next(event, pairing, last):
             raise UserError("all %d rounds are paired; see `tanteador event standings`" % event.rounds)
         out = event.withdrawn()
         recs = {k: v for k, v in pairing.records(event).items() if k not in out}
-        if len(recs) < 2:
-            raise UserError("fewer than two entries are left to pair (%d withdrawn)" % len(out))
         size = _sides(event)
+        if len(recs) < size:
+            raise UserError("fewer than %d entries are left to pair, a table's worth (%d withdrawn)"
+                            % (size, len(out)))
         tables = pairing.swiss(recs) if size == 2 else pairing.groups(recs, size)
     else:
         if last >= pairing.knockout_rounds(len(entries)):
