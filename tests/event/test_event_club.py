@@ -52,7 +52,7 @@ def test_two_club_evenings_from_three_devices_rate_every_player_as_openskill_doe
     put(tmp_path / "d2", m2, unfinished=Match(MatchOptions(players=2, names=["Ana", "Eva"])))
     put(tmp_path / "d3", m1, m3, m4)
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "d1", "--evening", "2024-05-03")
-    assert rc == 1 and "has seats without a name" in out and "1 results recorded" in out
+    assert rc == 1 and "has seats without a name" in out and "1 result recorded" in out
     assert run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "d2", "--evening", "2024-05-03")[0] == 0
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "d3", "--evening", "2024-05-10")
     assert rc == 0 and "2 results recorded" in out and "1 recorded before" in out

@@ -1,5 +1,7 @@
 """Swiss and knockout pairing on their own: repeats avoided, byes and seats fair, brackets right."""
 
+import itertools
+
 from host_tools.commands.event import pairing
 
 
@@ -62,3 +64,30 @@ def test_brackets():
     first = pairing.knockout_first(["s1", "s2", "s3", "s4", "s5"])
     assert first == [("s1", None), ("s4", "s5"), ("s2", None), ("s3", None)]
     assert pairing.knockout_next(first, lambda t: t[0]) == [("s1", "s4"), ("s2", "s3")]
+
+
+def test_nine_players_at_tables_of_three_never_meet_twice_in_four_rounds():
+    recs = {e: pairing.Record(e, e) for e in range(1, 10)}
+    met = []
+    for _ in range(4):
+        tables = pairing.groups(recs, 3)
+        assert sorted(e for t in tables for e in t) == list(range(1, 10))
+        for t in tables:
+            for x in t:
+                recs[x].opponents.extend(y for y in t if y != x)
+            recs[t[0]].score += 1
+            met.extend(frozenset(p) for p in itertools.combinations(t, 2))
+    assert len(met) == 36 and len(set(met)) == 36
+
+
+def test_the_bye_goes_where_the_rest_can_pair_without_a_repeat():
+    # Five entries, none with a bye: 1 has met 2, 3 and 4. With 5 (the lowest placed)
+    # out, 1 would meet one of them again: 4, the next lowest, sits out instead.
+    recs = {e: pairing.Record(e, e) for e in range(1, 6)}
+    for a, b in ((1, 2), (1, 3), (1, 4)):
+        recs[a].opponents.append(b)
+        recs[b].opponents.append(a)
+    tables = pairing.swiss(recs)
+    pairs = [frozenset(t) for t in tables if t[1] is not None]
+    assert not any(recs[a].opponents.count(b) for a, b in (tuple(p) for p in pairs))
+    assert [t[0] for t in tables if t[1] is None] == [4]

@@ -221,14 +221,14 @@ def test_a_killed_pull_leaves_the_event_file_as_it_was(fiesta, tmp_path, capsys)
     finally:
         e.close()
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
-    assert rc == 0 and "1 results recorded" in out
+    assert rc == 0 and "1 result recorded" in out
 
 
 @pytest.mark.parametrize("argv, words", [
     (["create", "{ev}", "--name", "X", "--players", "2", "--play", "pairs"], "refuses this setup"),
     (["create", "{ev}", "--name", "X", "--format", "knockout", "--rounds", "3"], "--rounds is for a Swiss"),
     (["create", "{ev}", "--name", "X", "--tiebreaks", "luck"], "luck is not one of"),
-    (["add", "{ev}", "Ana/Luis/Eva"], "has 3 players; an entry here has 2"),
+    (["add", "{ev}", "Ana/Luis/Eva"], "an entry here has 2 players (pairs, 4 players, 40 cards, first to 2 hands); 'Ana/Luis/Eva' has 3"),
     (["add", "{ev}", "Ana/Luis", "Eva/Ana"], "'Ana' is in the list twice"),
     (["add", "{ev}", "Straße/Luis"], "cannot show ß"),
     (["push", "{ev}", "--table", "1", "--flash", "x"], "no round is paired yet"),
@@ -246,7 +246,7 @@ def test_bad_input_is_one_line_with_exit_2_and_changes_nothing(tmp_path, capsys,
 
 
 def test_every_subcommand_has_help_with_an_example(capsys):
-    for sub in ("create", "add", "pair", "push", "pull", "correct", "standings", "show"):
+    for sub in ("create", "add", "pair", "push", "pull", "correct", "standings", "show", "withdraw", "rounds", "print"):
         with pytest.raises(SystemExit) as e:
             run(capsys, "event", sub, "--help")
         assert e.value.code == 0

@@ -81,9 +81,10 @@ def test_an_eight_pair_swiss_evening_on_two_devices(tmp_path, capsys):
     assert len(rows) == 8
     for r in rows:
         wins, diff, opps = t[r["name"]]
-        assert float(r["wins"]) == wins and int(r["points"]) == diff and int(r["played"]) == 3
-        assert float(r["buchholz"]) == sum(t[o][0] for o in opps)
-    keys = [(-float(r["wins"]), -float(r["buchholz"]), -int(r["points"])) for r in rows]
+        assert float(r["wins"]) == wins and int(r["tie-break 4: points"]) == diff and int(r["played"]) == 3
+        assert float(r["tie-break 1: buchholz"]) == sum(t[o][0] for o in opps)
+    keys = [tuple(-float(r[k]) for k in ("wins", "tie-break 1: buchholz", "tie-break 2: median",
+                                         "tie-break 3: sonneborn-berger", "tie-break 4: points")) for r in rows]
     assert keys == sorted(keys)
     page = (tmp_path / "web" / "standings.html").read_text("utf-8")
     assert "Fiesta de San Roque" in page and "data:image/png;base64," in page and "Raúl" in page

@@ -140,7 +140,7 @@ def test_a_board_file_the_device_would_refuse_is_refused(made, tmp_path, capsys)
     bad.write_text("DISPLAY = 'sh1107'\n")
     rc, data = made("--board", str(bad))
     assert (rc, data) == (2, None)
-    assert "would stop the board" in capsys.readouterr().err
+    assert "would be refused by the board" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("firmware, said", [

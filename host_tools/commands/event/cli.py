@@ -1,17 +1,19 @@
-"""The `tanteador event ...` subcommands: create, add, pair, push, pull, correct, standings, show."""
+"""The `tanteador event ...` subcommands: create, add, pair, push, pull, correct, standings, show, print
+(withdraw and rounds are in evening.py)."""
 
 import argparse
-import csv
 import datetime
 import os
 import sys
 
 from host_tools import UsageError, UserError
+from host_tools.support.charts import plural
 
 GOALS = ("wins", "best-of", "hands", "points")
-PLAYS = ("solo", "pairs", "trios")
+PLAYS = ("solo", "pairs", "trios", "chiamata")
 TIES = ("void", "split", "last")
 CARDS = ("spanish", "french")
+SWISS_TIEBREAKS = "buchholz,median,sonneborn-berger,points"
 
 EXAMPLES = {
     "create": "tanteador event create fiesta.db --name 'Campeonato de brisca' --format swiss --rounds 3 "
@@ -24,6 +26,9 @@ EXAMPLES = {
                "--note 'scorer pressed the wrong side'",
     "standings": "tanteador event standings fiesta.db --out fiesta-standings",
     "show": "tanteador event show fiesta.db --history",
+    "withdraw": "tanteador event withdraw fiesta.db Eva/Pau",
+    "print": "tanteador event print fiesta.db --round 2 --out fiesta-print",
+    "rounds": "tanteador event rounds fiesta.db 4",
 }
 
 
@@ -52,9 +57,10 @@ def _parser():
                         "(default: %(default)s)")
     c.add_argument("--rounds", type=int, metavar="N", help="Swiss rounds (default 3; a knockout takes as many "
                                                            "as its bracket needs)")
-    c.add_argument("--players", type=int, choices=(2, 4, 6), default=4, help="players at a table (default 4)")
-    c.add_argument("--play", choices=PLAYS, help="solo, pairs or trios (default: pairs for 4 players, "
-                                                 "trios for 6, solo for 2)")
+    c.add_argument("--players", type=int, choices=(2, 3, 4, 5, 6), default=4,
+                   help="players at a table (default 4; 3 alone or 5 at Briscola chiamata: a Swiss event)")
+    c.add_argument("--play", choices=PLAYS, help="solo, pairs, trios or chiamata (default: pairs for 4 "
+                                                 "players, trios for 6, chiamata for 5, solo for 2 and 3)")
     c.add_argument("--goal", choices=GOALS, default="wins", help="how a match ends (default: %(default)s)")
     c.add_argument("--target", type=int, default=2, metavar="N", help="the goal's number (default: 2, "
                                                                      "first to 2 hands)")
@@ -64,8 +70,9 @@ def _parser():
     c.add_argument("--capote", action="store_true", help="120 points win the match outright")
     c.add_argument("--reverse", action="store_true", help="fewest points win the hand")
     c.add_argument("--trump-cycle", action="store_true", help="trump is oros, copas, espadas, bastos in turn")
-    c.add_argument("--tiebreaks", metavar="LIST", help="after wins, in order, from buchholz, points, hands "
-                                                       "(default: buchholz,points in a Swiss event, else points)")
+    c.add_argument("--tiebreaks", metavar="LIST", help="after wins, in order, from buchholz, median, "
+                                                       "sonneborn-berger, direct, points, hands (default: %s in "
+                                                       "a Swiss event, else points)" % SWISS_TIEBREAKS)
 
     a = _sub(sub, "add", "register players or pairs", "Register entries: a pair as 'Ana/Luis' (its players "
              "joined by '/'), a player alone as 'Ana'. Names are checked as `tanteador names` checks them.")
@@ -76,6 +83,25 @@ def _parser():
     r = _sub(sub, "pair", "pair the next round", "Pair the next round: Swiss by score with no repeated "
              "opponents where avoidable, or the knockout bracket. The previous round must be complete.")
     r.add_argument("file", metavar="FILE")
+    r.add_argument("--again", action="store_true", help="pair the last round paired again (after a late "
+                                                        "entry or a withdrawal), while it has no result")
+
+    d = _sub(sub, "withdraw", "take an entry out of the next rounds", "Withdraw an entry (a pair, or a player "
+             "alone): it is not paired again, and its results so far stay in the standings.")
+    d.add_argument("file", metavar="FILE")
+    d.add_argument("entry", metavar="ENTRY", help="the entry ('Eva/Pau') or one of its players")
+
+    t = _sub(sub, "print", "pairing sheet, result slips, cross-table or bracket", "Write a round's pairing "
+             "sheet and result slips, and the cross-table (Swiss) or bracket (knockout), as pages to print or "
+             "show on a screen.")
+    t.add_argument("file", metavar="FILE")
+    t.add_argument("--round", type=int, metavar="R", help="default: the last round paired")
+    t.add_argument("--out", metavar="DIR", help="default: the event file's name with -print")
+
+    n = _sub(sub, "rounds", "change the number of Swiss rounds", "Change the number of rounds of a Swiss "
+             "event: more, or fewer down to the rounds paired already.")
+    n.add_argument("file", metavar="FILE")
+    n.add_argument("rounds", type=int, metavar="N")
 
     u = _sub(sub, "push", "send a table's match to its device", "Write a table's match (setup and names) "
              "to its device, which starts it and shows 'Table N - Round R'.")
@@ -127,9 +153,12 @@ def main(argv):
             return create(args)
         from host_tools.commands.event.store import Event
 
+        from host_tools.commands.event import evening
+
         event = Event.open(args.file)
+        handler = globals().get("cmd_" + args.what) or getattr(evening, "cmd_" + args.what)
         try:
-            return globals()["cmd_" + args.what](event, args)
+            return handler(event, args)
         finally:
             event.close()
     except UserError as e:
@@ -137,6 +166,11 @@ def main(argv):
         return 2 if isinstance(e, UsageError) else 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`event show | head`): the rest is not wanted. Standard
+        # output goes to nowhere so that Python's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 # -- create and register -------------------------------------------------------
@@ -147,7 +181,7 @@ def setup_list(args):
     from tanteador.matchoptions import MatchOptions
     from tanteador.rules import RulesError
 
-    play = args.play or {2: "solo", 4: "pairs", 6: "trios"}[args.players]
+    play = args.play or {2: "solo", 3: "solo", 4: "pairs", 5: "chiamata", 6: "trios"}[args.players]
     o = MatchOptions(players=args.players, sides=PLAYS.index(play), deck=args.deck, goal=GOALS.index(args.goal),
                      target=args.target, tie=TIES.index(args.tie), capote=args.capote, reverse=args.reverse,
                      trump_cycle=args.trump_cycle, cards=CARDS.index(args.cards))
@@ -155,9 +189,17 @@ def setup_list(args):
         o.validate()
     except RulesError as e:
         raise UsageError("the device refuses this setup (%s): %s" % (e.args[0], describe_setup(o.to_list())))
-    if o.nsides != 2:
-        raise UsageError("an event's tables have two sides; %d players %s make %d" % (o.players, play, o.nsides))
+    if o.nsides > 2 and args.format != "swiss":
+        raise UsageError("tables of more than two sides (%d players %s) are for a Swiss event: a %s needs "
+                         "two sides a table" % (o.players, play, args.format))
     return o.to_list()
+
+
+def _sides(event):
+    """The sides at each of the event's tables: 2, or more (players alone, or at chiamata)."""
+    from tanteador.matchoptions import MatchOptions
+
+    return MatchOptions.from_list(event.setup).nsides
 
 
 def describe_setup(setup):
@@ -173,7 +215,8 @@ def describe_setup(setup):
 
 
 def create(args):
-    from host_tools.commands.event.store import TIEBREAKS, Event
+    from host_tools.commands.event.standings import TIEBREAKS, order_text
+    from host_tools.commands.event.store import Event
 
     setup = setup_list(args)
     if args.format == "swiss":
@@ -184,11 +227,15 @@ def create(args):
         raise UsageError("--rounds is for a Swiss event; a knockout takes the rounds its bracket needs")
     else:
         rounds = 0
-    tb = args.tiebreaks or ("buchholz,points" if args.format == "swiss" else "points")
+    tb = args.tiebreaks or (SWISS_TIEBREAKS if args.format == "swiss" else "points")
     tiebreaks = [t.strip() for t in tb.split(",") if t.strip()]
     bad = [t for t in tiebreaks if t not in TIEBREAKS]
     if bad:
-        raise UsageError("--tiebreaks: %s is not one of %s" % (bad[0], ", ".join(TIEBREAKS)))
+        raise UsageError("--tiebreaks: %s %s not one of %s" % (", ".join(bad), "is" if len(bad) == 1 else "are",
+                                                              ", ".join(TIEBREAKS)))
+    twice = sorted({t for t in tiebreaks if tiebreaks.count(t) > 1})
+    if twice:
+        raise UsageError("--tiebreaks: %s twice" % ", ".join(twice))
     name = args.name.strip()
     if not name:
         raise UsageError("--name: give the event a name")
@@ -196,52 +243,62 @@ def create(args):
     ev.close()
     print("event %s created in %s: %s, %s%s" % (name, args.file, args.format, describe_setup(setup),
                                                  ", %d rounds" % rounds if rounds else ""))
+    print("standings: %s" % order_text(tiebreaks))
     return 0
 
 
-def _read_csv(path):
-    try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            rows = [[c.strip() for c in row if c.strip()] for row in csv.reader(f)]
-    except OSError as e:
-        raise UsageError("cannot read %s (%s)" % (path, os.strerror(e.errno or 0)))
-    except (UnicodeDecodeError, csv.Error) as e:
-        raise UsageError("%s is not a UTF-8 CSV file (%s)" % (path, e))
-    return [r for r in rows if r]
+def _named(name, short):
+    """'María José Fernández (María F.)': a name with the short form the device shows, when it has one."""
+    return name if short == name else "%s (%s)" % (name, short)
 
 
 def cmd_add(event, args):
-    from host_tools.support.playernames import check as check_names
+    from host_tools.commands.event import entrylist, people
 
+    header = None
     if args.csv:
-        groups = _read_csv(args.csv)
+        groups, header = entrylist.read(args.csv)
     else:
         groups = [e.split("/") for e in args.entries]
     if not groups:
         raise UsageError("nothing to register: give entries ('Ana/Luis') or --csv FILE")
     club = event.format == "club"
-    size = 1 if club else event.setup[0] // 2
-    if club:
+    size = 1 if club else event.setup[0] // _sides(event)
+    if size == 1:
+        # One player an entry: a row of several names is several entries.
         groups = [[n] for g in groups for n in g]
-    for g in groups:
-        if len(g) != size:
-            raise UsageError("nothing registered: %r has %d players; an entry here has %d (%s)"
-                             % ("/".join(g), len(g), size, describe_setup(event.setup)))
-    flat = check_names([n for g in groups for n in g], "nothing registered: ")
+    wrong = ["%r has %d" % ("/".join(g), len(g)) for g in groups if len(g) != size]
+    if wrong:
+        raise UsageError("nothing registered: an entry here has %d players (%s); %s"
+                         % (size, describe_setup(event.setup), ", ".join(wrong)))
+    last = 0 if club else event.last_round()
+    if last and event.format == "knockout":
+        raise UsageError("nothing registered: the knockout's bracket is drawn already")
+    if last and last >= event.rounds:
+        raise UsageError("nothing registered: all %d rounds are paired; add rounds first "
+                         "(`tanteador event rounds %s N`)" % (event.rounds, event.path))
+    shorts = event.shorts()
+    taken = [(n, shorts[pid]) for pid, n in event.players().items()]
+    flat = people.check([n for g in groups for n in g], taken)
     groups = [flat[k:k + size] for k in range(0, len(flat), size)]
-    if not club and event.last_round():
-        raise UsageError("nothing registered: round 1 is paired already")
-    for n in flat:
-        if event.player_by_name(n) is not None:
-            raise UsageError("nothing registered: %r is registered already" % n)
-    with event.change("register", ", ".join("/".join(g) for g in groups)):
+    if header:
+        print("header row skipped: %s" % ", ".join(header))
+    with event.change("register", ", ".join("/".join(_named(n, short) for n, short in g) for g in groups)):
         for g in groups:
             if club:
-                event.add_player(g[0])
+                event.add_player(*g[0])
             else:
                 event.add_entry(g)
-    print("%d %s registered; %d in all" % (len(groups), "players" if club else "entries",
-                                          len(event.players()) if club else len(event.entries())))
+    shortened = [_named(n, short) for g in groups for n, short in g if n != short]
+    if shortened:
+        print("on the devices: %s" % ", ".join(shortened))
+    if last:
+        missed = "round 1 counts" if last == 1 else "rounds 1 to %d count" % last
+        print("late entries: they play from round %d; %s as not played (no score, a virtual opponent in "
+              "the tie-breaks)" % (last + 1, missed))
+    words = ("player", "players") if club else ("entry", "entries")
+    print("%s registered; %d in all" % (plural(len(groups), *words),
+                                      len(event.players()) if club else len(event.entries())))
     return 0
 
 
@@ -249,14 +306,36 @@ def cmd_add(event, args):
 
 
 def cmd_pair(event, args):
-    from host_tools.commands.event import pairing
+    from host_tools.commands.event import evening, pairing
 
     if event.format == "club":
         raise UsageError("a club evening has no pairings: tables play as they like, `event pull` collects")
+    seen = event.last_round()
+    # Everything is read again inside the change: another `pair` started at the same
+    # moment waits for this one, then finds the round paired and says so.
+    with event.change():
+        last = event.last_round()
+        if last != seen:
+            raise UserError("nothing paired: round %d was paired meanwhile by another command "
+                            "(`tanteador event show %s`)" % (last, event.path))
+        if args.again:
+            last = evening.unpair(event, last)
+        rnd, lines = _pair_next(event, pairing, last)
+        event.note("pair", "round %d%s: %s" % (rnd, " again" if args.again else "", "; ".join(lines)))
+    print("round %d paired%s (side A, who deals first, named first):" % (rnd, " again" if args.again else ""))
+    for line in lines:
+        print("  " + line)
+    if args.again:
+        print("push every table of round %d again: a device that holds the old pairing would bring back a "
+              "match the event refuses" % rnd)
+    return 0
+
+
+def _pair_next(event, pairing, last):
+    """Pair round ``last`` + 1 (inside a change): (its number, its lines for the terminal)."""
     entries = list(event.entries())
     if len(entries) < 2:
         raise UsageError("register at least two entries first (`tanteador event add`)")
-    last = event.last_round()
     if last:
         missing = [p.tbl for p in event.pairings(last) if p.b is not None and event.result_of(p.id) is None]
         if missing:
@@ -266,7 +345,13 @@ def cmd_pair(event, args):
     if event.format == "swiss":
         if last >= event.rounds:
             raise UserError("all %d rounds are paired; see `tanteador event standings`" % event.rounds)
-        tables = pairing.swiss(pairing.records(event))
+        out = event.withdrawn()
+        recs = {k: v for k, v in pairing.records(event).items() if k not in out}
+        size = _sides(event)
+        if len(recs) < size:
+            raise UserError("fewer than %d entries are left to pair, a table's worth (%d withdrawn)"
+                            % (size, len(out)))
+        tables = pairing.swiss(recs) if size == 2 else pairing.groups(recs, size)
     else:
         if last >= pairing.knockout_rounds(len(entries)):
             raise UserError("the final has been played; see `tanteador event standings`")
@@ -280,21 +365,26 @@ def cmd_pair(event, args):
                 return (p.a, p.b)[min(range(2), key=lambda i: r.sides[i].rank)]
 
             tables = pairing.knockout_next(event.pairings(last), winner_of)
-    rnd = last + 1
     names = event.players()
     lines = []
     tbl = 0
-    for a, b in tables:
-        if b is None:
-            lines.append("bye: %s" % event.entry_label(a, names))
+    for t in tables:
+        if t[1] is None:
+            lines.append("bye: %s" % event.entry_label(t[0], names))
         else:
             tbl += 1
-            lines.append("table %d: %s v %s" % (tbl, event.entry_label(a, names), event.entry_label(b, names)))
-    with event.change("pair", "round %d: %s" % (rnd, "; ".join(lines))):
-        event.add_round(rnd, tables)
-    print("round %d paired (side A, who deals first, named first):" % rnd)
-    for line in lines:
-        print("  " + line)
+            lines.append("table %d: %s" % (tbl, " v ".join(event.entry_label(x, names) for x in t)))
+    event.add_round(last + 1, tables)
+    return last + 1, lines
+
+
+def cmd_print(event, args):
+    from host_tools.commands.event import printouts
+
+    if event.format == "club":
+        raise UsageError("a club evening has no rounds to print; `event standings` writes its page")
+    out = args.out or os.path.splitext(event.path)[0] + "-print"
+    print("written: %s" % ", ".join(printouts.write(event, out, args.round)))
     return 0
 
 
@@ -319,32 +409,42 @@ def cmd_push(event, args):
         raise UsageError("give --port or --flash, not both")
     p = _pairing(event, args.round, args.table)
     doc = push.document(event, p)
-    if args.flash:
-        why = push.to_folder(args.flash, doc, args.force)
-        where = args.flash
-    else:
-        from host_tools.support import link as linkmod
-
-        link = linkmod.connect(args.port)
-        reset = False
-        try:
-            why = push.to_board(link, doc, args.force)
-            reset = True
-        finally:
-            if reset:
-                link.t.close()
-            else:
-                link.close()
-        where = "the board on %s" % link.port
     names = event.players()
-    label = "%s v %s" % (event.entry_label(p.a, names), event.entry_label(p.b, names))
-    event.log("push", "table %d, round %d to %s%s" % (p.tbl, p.round, where, " (replacing: %s)" % why if why else ""))
+    label = event.table_label(p, names)
+    where = args.flash or "the board on %s" % (args.port or "the first port found")
+    # The push is noted before the device is written and committed after it: a file
+    # that cannot take the note stops the push before the device changes, and a
+    # device that cannot be written leaves no note.
+    with event.change():
+        event.note("push", "table %d, round %d to %s" % (p.tbl, p.round, where))
+        if args.flash:
+            why = push.to_folder(args.flash, doc, args.force)
+        else:
+            why, where = _push_board(push, doc, args)
+        if why:
+            event.note("push", "table %d, round %d: replaced on the device: %s" % (p.tbl, p.round, why))
     print("table %d, round %d pushed to %s: %s" % (p.tbl, p.round, where, label))
     if why:
         print("replaced on the device (archived there): %s" % why.split("; ")[0].replace("it holds ", ""))
     if args.flash:
         print("the simulator starts it at its next start (`tanteador sim --flash %s`)" % args.flash)
     return 0
+
+
+def _push_board(push, doc, args):
+    from host_tools.support import link as linkmod
+
+    link = linkmod.connect(args.port)
+    reset = False
+    try:
+        why = push.to_board(link, doc, args.force)
+        reset = True
+    finally:
+        if reset:
+            link.t.close()
+        else:
+            link.close()
+    return why, "the board on %s" % link.port
 
 
 def cmd_pull(event, args):
@@ -372,22 +472,27 @@ def cmd_pull(event, args):
     if rep.left_out:
         extra.append("%d %s left out" % (rep.left_out, "unfinished" if event.format == "club"
                                          else "not of this event's tables"))
-    print("%d results recorded from %s%s" % (len(rep.recorded), src.where,
+    print("%s recorded from %s%s" % (plural(len(rep.recorded), "result", "results"), src.where,
                                              " (%s)" % ", ".join(extra) if extra else ""))
     return 1 if rep.serious or skipped else 0
 
 
-def _two(text, option):
+def _figures(text, option, n):
+    """'2-1' (or '2-1-0' at a table of three): a number per side, side A first."""
     try:
-        a, b = (int(x) for x in text.split("-"))
+        got = tuple(int(x) for x in text.split("-"))
     except ValueError:
-        raise UsageError("%s %s: give two numbers, side A first, e.g. 2-1" % (option, text))
-    if a < 0 or b < 0:
+        got = ()
+    if len(got) != n:
+        raise UsageError("%s %s: give %d numbers, side A first, e.g. %s" % (
+            option, text, n, "-".join(["2", "1"] + ["0"] * (n - 2))))
+    if min(got) < 0:
         raise UsageError("%s %s: no negative numbers" % (option, text))
-    return a, b
+    return got
 
 
 def cmd_correct(event, args):
+    from host_tools.commands.event import collect, evening, verdict
     from host_tools.commands.event.store import Side, fold
 
     if event.format == "club":
@@ -397,30 +502,43 @@ def cmd_correct(event, args):
         raise UsageError("round %d, table %d is a bye" % (p.round, p.tbl))
     names = event.players()
     entries = event.entries()
-    sides = (p.a, p.b)
-    w = fold(args.winner.strip())
-    if w == "draw":
+    sides = p.sides
+    if fold(args.winner.strip()) == "draw":
         if event.format == "knockout":
             raise UsageError("--winner draw: a knockout table needs a winner")
         winner = None
     else:
-        matches = [i for i, e in enumerate(sides)
-                   if w == fold(event.entry_label(e, names)) or w in [fold(names[x]) for x in entries[e]]]
-        if len(matches) != 1:
-            raise UsageError("--winner %s is neither %s nor %s" % (args.winner, event.entry_label(p.a, names),
-                                                                   event.entry_label(p.b, names)))
-        winner = matches[0]
+        eid = evening.entry_named(event, args.winner)
+        if eid not in sides:
+            labels = [event.entry_label(x, names) for x in sides]
+            raise UsageError("--winner %s is neither %s nor %s" % (args.winner, ", ".join(labels[:-1]), labels[-1]))
+        winner = sides.index(eid)
     old = event.result_of(p.id)
-    hands = _two(args.hands, "--hands") if args.hands else (
-        tuple(s.hands for s in old.sides) if old else (0, 0))
-    points = _two(args.points, "--points") if args.points else (
-        tuple(s.points for s in old.sides) if old else (0, 0))
-    new = [Side(entries[e], 0 if winner is None or winner == i else 1, hands[i], points[i])
-           for i, e in enumerate(sides)]
+    if old is None and not (args.hands and args.points):
+        raise UsageError("round %d, table %d has no result yet: give --hands and --points with --winner"
+                         % (p.round, p.tbl))
+    hands = _figures(args.hands, "--hands", len(sides)) if args.hands else tuple(s.hands for s in old.sides)
+    points = _figures(args.points, "--points", len(sides)) if args.points else tuple(s.points for s in old.sides)
+    try:
+        m = verdict.check(event.setup, winner, hands, points)
+    except UsageError as e:
+        kept = "" if args.hands and args.points else " (%s kept from the result in effect)" % " and ".join(
+            x for x, given in (("the hands", args.hands), ("the points", args.points)) if not given)
+        raise UsageError("nothing corrected: %s wins %s in hands, %s in points%s: %s" % (
+            "a draw" if winner is None else event.entry_label(sides[winner], names),
+            "-".join(str(x) for x in hands), "-".join(str(x) for x in points), kept, e))
+    # The figures recorded are the engine's, from the match it played through.
+    new = [Side(entries[e], rank, m.won[i], m.totals[i]) for i, (e, rank) in enumerate(zip(sides, collect.ranks(m)))]
     text = _result_text(event, p, new, names)
     before = "none" if old is None else "%s (%s)" % (_result_text(event, p, old.sides, names), old.source)
     with event.change("correct", "table %d, round %d: %s -> %s%s" % (
             p.tbl, p.round, before, text, "; " + args.note if args.note else "")):
+        # Another command (a pull, a correction) may have recorded this table meanwhile.
+        now = event.result_of(p.id)
+        if (now and now.id) != (old and old.id):
+            raise UserError("nothing corrected: another command changed the result of round %d, table %d "
+                            "meanwhile; see `tanteador event show %s` and run this one again"
+                            % (p.round, p.tbl, event.path))
         rid = event.add_result(new, pairing=p.id, source="by hand", note=args.note or None)
         if old is not None:
             event.replace_result(old.id, rid)
@@ -429,11 +547,11 @@ def cmd_correct(event, args):
 
 
 def _result_text(event, p, sides, names):
-    a, b = event.entry_label(p.a, names), event.entry_label(p.b, names)
+    labels = [event.entry_label(x, names) for x in p.sides]
     first = [i for i, s in enumerate(sides) if s.rank == 0]
-    who = "draw" if len(first) != 1 else "%s wins" % (a, b)[first[0]]
-    return "%s %d-%d %s, %s, points %d-%d" % (a, sides[0].hands, sides[1].hands, b, who,
-                                               sides[0].points, sides[1].points)
+    who = "draw" if len(first) != 1 else "%s wins" % labels[first[0]]
+    return "%s %s %s, %s, points %s" % (labels[0], "-".join(str(s.hands) for s in sides), " v ".join(labels[1:]),
+                                        who, "-".join(str(s.points) for s in sides))
 
 
 # -- reading ---------------------------------------------------------------------
@@ -453,25 +571,36 @@ def cmd_standings(event, args):
 
 
 def cmd_show(event, args):
+    from host_tools.commands.event.standings import order_text
+
     names = event.players()
-    print("%s: %s, %s" % (event.name, event.format, describe_setup(event.setup)))
+    shorts = event.shorts()
+    print("%s: %s, %s%s" % (event.name, event.format, describe_setup(event.setup),
+                             ", %d rounds" % event.rounds if event.format == "swiss" else ""))
+    print("standings: %s" % order_text(event.tiebreaks))
     if event.format == "club":
-        print("%d players: %s" % (len(names), ", ".join(names.values())))
+        print("%s: %s" % (plural(len(names), "player", "players"), ", ".join(names.values())))
     else:
         entries = event.entries()
-        print("%d entries: %s" % (len(entries), ", ".join(event.entry_label(e, names) for e in entries)))
+        print("%s: %s" % (plural(len(entries), "entry", "entries"),
+                          ", ".join(event.entry_label(e, names) for e in entries)))
+    short = [_named(names[p], shorts[p]) for p in names if names[p] != shorts[p]]
+    if short:
+        print("on the devices: %s" % ", ".join(short))
+    for eid, after in sorted(event.withdrawn().items(), key=lambda x: x[1]):
+        print("withdrawn after round %d: %s" % (after, event.entry_label(eid, names)))
     results = {r.pairing: r for r in event.results() if r.pairing is not None}
     for p in event.pairings():
         if p.b is None:
             print("round %d, bye: %s" % (p.round, event.entry_label(p.a, names)))
             continue
         r = results.get(p.id)
-        text = "%s v %s, no result yet" % (event.entry_label(p.a, names), event.entry_label(p.b, names)) \
+        text = "%s, no result yet" % event.table_label(p, names) \
             if r is None else "%s (%s)" % (_result_text(event, p, r.sides, names), r.source)
         print("round %d, table %d: %s" % (p.round, p.tbl, text))
     aside = event.aside()
     if aside:
-        print("%d documents set aside:" % len(aside))
+        print("%s set aside:" % plural(len(aside), "document", "documents"))
         for _, at, src, file, reason in aside:
             print("  %s %s from %s: %s" % (at, file, src, reason))
     if args.history:

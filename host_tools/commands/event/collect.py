@@ -24,6 +24,7 @@ import os
 
 from host_tools import UserError
 from host_tools.commands.event.store import Side, fold
+from host_tools.support.charts import plural
 from host_tools.support.seats import seat_label, side_label
 
 REFUSED = "refused"
@@ -59,16 +60,22 @@ def fingerprint(m):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def sides_of(m, player_ids):
-    """The Side list of finished match ``m``; ``player_ids`` maps a seat's name to a player id."""
-    o = m.options
+def ranks(m):
+    """Each side's place in finished match ``m`` (0 first): the winner, then by hands won
+    (in chiamata, by score); equal figures share a place."""
     if m.chiamata:
         keys = [(m.totals[i],) for i in range(m.nsides)]
     else:
         keys = [(i == m.winner, m.won[i]) for i in range(m.nsides)]
     ranked = sorted(set(keys), reverse=True)
-    return [Side([player_ids[seat_label(o, s)] for s in o.side_seats(i)], ranked.index(keys[i]), m.won[i], m.totals[i])
-            for i in range(m.nsides)]
+    return [ranked.index(k) for k in keys]
+
+
+def sides_of(m, player_ids):
+    """The Side list of finished match ``m``; ``player_ids`` maps a seat's name to a player id."""
+    o = m.options
+    return [Side([player_ids[seat_label(o, s)] for s in o.side_seats(i)], rank, m.won[i], m.totals[i])
+            for i, rank in enumerate(ranks(m))]
 
 
 def describe(m):
@@ -127,8 +134,8 @@ def collect(event, files, where, evening=None):
             _club(event, matches, rep, where, evening)
         else:
             _tables(event, matches, rep, where)
-        event.note("pull", "%d results recorded from %s: %s" % (
-            len(rep.recorded), where, "; ".join(rep.recorded) or "none"))
+        event.note("pull", "%s recorded from %s: %s" % (
+            plural(len(rep.recorded), "result", "results"), where, "; ".join(rep.recorded) or "none"))
     if event.format != "club":
         _missing(event, rep)
     return rep
@@ -136,6 +143,8 @@ def collect(event, files, where, evening=None):
 
 def _tables(event, matches, rep, where):
     names = event.players()
+    # The seats carry the short forms the push gave the device.
+    shorts = event.shorts()
     entries = event.entries()
     found = {}
     for name, m, archived in matches:
@@ -148,12 +157,12 @@ def _tables(event, matches, rep, where):
         if p is None:
             rep.problem(CONTRADICTORY, "%s: the event has no such table; not recorded" % at)
             continue
-        want = [[fold(names[x]) for x in entries[e]] for e in (p.a, p.b)]
+        want = [[fold(shorts[x]) for x in entries[e]] for e in p.sides]
         o = m.options
         got = [[fold(seat_label(o, s)) for s in o.side_seats(i)] for i in range(m.nsides)]
         if [sorted(x) for x in got] != [sorted(x) for x in want]:
-            rep.problem(CONTRADICTORY, "%s: %s, but that table is %s v %s; not recorded" % (
-                at, describe(m), event.entry_label(p.a, names), event.entry_label(p.b, names)))
+            rep.problem(CONTRADICTORY, "%s: %s, but that table is %s; not recorded" % (
+                at, describe(m), event.table_label(p, names)))
             continue
         if not m.over:
             rep.problem(UNFINISHED, "%s: %s, %s; not recorded" % (
@@ -183,10 +192,13 @@ def _tables(event, matches, rep, where):
             continue
         fp, (name, m, p, at) = next(iter(docs.items()))
         o = m.options
-        ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
+        ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
                          doc=json.dumps(m.to_dict(), ensure_ascii=False))
-        rep.recorded.append("%s: %s" % (at.split(" (")[0], describe(m)))
+        # The entries' full names: the device showed their short forms.
+        labels = [event.entry_label(x, names) for x in p.sides]
+        rep.recorded.append("%s: %s %s %s" % (at.split(" (")[0], labels[0], "-".join(str(w) for w in m.won),
+                                              " v ".join(labels[1:])))
 
 
 def _club(event, matches, rep, where, evening):
@@ -211,7 +223,7 @@ def _club(event, matches, rep, where, evening):
             continue
         ids = {}
         for n in o.names:
-            pid = event.player_by_name(n)
+            pid = event.player_by_short(n)
             if pid is None:
                 pid = event.add_player(n)
                 event.note("register", n)
@@ -226,5 +238,5 @@ def _missing(event, rep):
     done = {r.pairing for r in event.results()}
     for p in event.pairings():
         if p.b is not None and p.id not in done:
-            rep.problem(MISSING, "table %d, round %d: %s v %s, no result yet" % (
-                p.tbl, p.round, event.entry_label(p.a, names), event.entry_label(p.b, names)))
+            rep.problem(MISSING, "table %d, round %d: %s, no result yet"
+                        % (p.tbl, p.round, event.table_label(p, names)))

@@ -1,9 +1,10 @@
 """Pairing a round: Swiss by score (maximum-weight matching), or a knockout bracket.
 
-Swiss: every entry is a node of a complete graph (plus a "bye" node when
-their number is odd); networkx's maximum-weight matching picks the round.
+Swiss: with an odd number of entries the bye goes first, to the lowest
+placed entry that has had none; every other entry is a node of a complete
+graph, and networkx's maximum-weight matching picks the round.
 An edge's weight says how good a table it makes, in tiers that never
-trade against each other: first no repeated opponents (and no second bye),
+trade against each other: first no repeated opponents,
 then the closest scores, then seat fairness (two entries that both sat
 side A, who deals first, more often than side B are not put together, nor
 two that sat B more often), and last the classic fold (the top
@@ -12,9 +13,13 @@ next power of two, seeds placed so that 1 and 2 can only meet in the final;
 the missing seeds are byes for the top seeds.
 """
 
+import itertools
+
 import networkx
 
-BYE = "bye"
+# Choices of who sits out tried before a round with a repeat is taken.
+MAX_BYE_TRIES = 40
+
 _REPEAT = 10 ** 12
 _SCORE = 10 ** 7
 _SEAT = 10 ** 5
@@ -32,6 +37,8 @@ class Record:
         # Times on side A minus times on side B.
         self.seat = 0
         self.last_seat = None
+        # Place in the standings so far (ties broken by the event's tie-breaks), 1 first.
+        self.place = seed
 
 
 def records(event):
@@ -41,6 +48,8 @@ def records(event):
     recs = {}
     for k, eid in enumerate(event.entries()):
         recs[eid] = Record(eid, k + 1)
+    for row in standings.table(event):
+        recs[row.key].place = row.place * len(recs) + recs[row.key].seed
     results = {r.pairing: r for r in event.results() if r.pairing is not None}
     for p in event.pairings():
         a = recs[p.a]
@@ -48,51 +57,125 @@ def records(event):
             a.byes += 1
             a.score += 1
             continue
-        b = recs[p.b]
-        a.opponents.append(b.id)
-        b.opponents.append(a.id)
-        a.seat += 1
-        b.seat -= 1
-        a.last_seat, b.last_seat = 0, 1
+        table = [recs[x] for x in p.sides]
+        for x in table:
+            x.opponents.extend(y.id for y in table if y is not x)
+        if len(table) == 2:
+            b = table[1]
+            a.seat += 1
+            b.seat -= 1
+            a.last_seat, b.last_seat = 0, 1
+        else:
+            # At a table of three the first seat deals first.
+            a.seat += 1
         r = results.get(p.id)
         if r is not None:
-            sa, sb = standings.match_scores(r)
-            a.score += sa
-            b.score += sb
+            for x, score in zip(table, standings.match_scores(r)):
+                x.score += score
     return recs
+
+
+def bye_candidates(recs, count):
+    """The entries that may sit out, as tuples of ``count``, in the order they are tried:
+    the fewest byes first (none, until everyone has had one), then the lowest placed."""
+    order = sorted(recs.values(), key=lambda r: (r.byes, r.score, -r.place))
+    ids = [r.id for r in order]
+    return list(itertools.combinations(ids, count))[:MAX_BYE_TRIES] if count else [()]
 
 
 def swiss(recs):
     """[(a, b)] entry ids of the next Swiss round, side A first, best tables
-    first; b is None for the bye."""
-    order = sorted(recs.values(), key=lambda r: (-r.score, r.seed))
+    first; b is None for the bye.
+
+    The bye goes to the lowest placed entry without one whose sitting out
+    leaves a round without repeated opponents; when every choice repeats,
+    to the lowest placed."""
+    best = None
+    for out in bye_candidates(recs, len(recs) % 2):
+        tables = _matched({k: r for k, r in recs.items() if k not in out})
+        if best is None:
+            best = (tables, out)
+        if not any(recs[a].opponents.count(b) for a, b in tables):
+            best = (tables, out)
+            break
+    tables, out = best
+    return tables + [(e, None) for e in out]
+
+
+def _matched(recs):
+    order = sorted(recs.values(), key=lambda r: (-r.score, r.place))
     rank = {r.id: i for i, r in enumerate(order)}
     groups = {}
     for r in order:
         groups.setdefault(r.score, []).append(r.id)
     g = networkx.Graph()
     ids = [r.id for r in order]
-    low = min(r.score for r in order) if order else 0
     for i, x in enumerate(ids):
         for y in ids[i + 1:]:
             g.add_edge(x, y, weight=_weight(recs[x], recs[y], rank, groups))
-        if len(ids) % 2:
-            rx = recs[x]
-            # The bye goes to an entry that has not had one, of the lowest score, lowest ranked.
-            g.add_edge(x, BYE, weight=_REPEAT * 4 - _REPEAT * rx.byes - _SCORE * int(2 * (rx.score - low)) ** 2
-                       + rank[x])
     matching = networkx.max_weight_matching(g, maxcardinality=True)
-    tables = []
-    bye = None
-    for x, y in matching:
-        if BYE in (x, y):
-            bye = y if x == BYE else x
-            continue
-        tables.append(_seat(recs[x], recs[y], rank))
+    tables = [_seat(recs[x], recs[y], rank) for x, y in matching]
     tables.sort(key=lambda t: min(rank[t[0]], rank[t[1]]))
-    if bye is not None:
-        tables.append((bye, None))
     return tables
+
+
+def groups(recs, size, budget=20000):
+    """[(a, b, c, ...)] entry ids of the next Swiss round at tables of ``size`` sides
+    (three players alone, five at Briscola chiamata...), best tables first, the first
+    seat to whoever has sat it least; (x, None) for each bye.
+
+    The byes (when the number is not a multiple of ``size``) go to the
+    lowest placed entries without one whose sitting out leaves tables where
+    nobody meets anybody again, as ``swiss`` gives its bye. The tables are
+    searched in standings order: each takes the highest placed entry left
+    and the closest to it that it has not met, backtracking when that leaves
+    the rest without such a table; after ``budget`` steps, or when no round
+    avoids them, the tables take the fewest repeats in turn."""
+    best = None
+    for out in bye_candidates(recs, len(recs) % size):
+        rest = {k: r for k, r in recs.items() if k not in out}
+        tables = _grouped(rest, size, budget, False)
+        if tables is not None:
+            best = (tables, out)
+            break
+        if best is None:
+            best = (_grouped(rest, size, budget, True), out)
+    tables, out = best
+    ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
+    seated = [tuple(sorted(t, key=lambda e: (recs[e].seat, ids.index(e)))) for t in tables]
+    return seated + [(e, None) for e in out]
+
+
+def _grouped(recs, size, budget, repeats_allowed):
+    """Tables of ``size`` over ``recs`` in standings order, or None (see groups)."""
+    ids = [r.id for r in sorted(recs.values(), key=lambda r: (-r.score, r.place))]
+    steps = [0]
+
+    def repeats(table):
+        return sum(recs[x].opponents.count(y) for x, y in itertools.combinations(table, 2))
+
+    def search(left):
+        if not left:
+            return []
+        steps[0] += 1
+        x, rest = left[0], left[1:]
+        options = []
+        for others in itertools.combinations(rest, size - 1):
+            rep = repeats((x,) + others)
+            if rep and not repeats_allowed:
+                continue
+            options.append((rep, sum(abs(recs[x].score - recs[y].score) for y in others),
+                            sum(ids.index(y) for y in others), others))
+        options.sort()
+        for _, _, _, others in options:
+            if steps[0] > budget and not repeats_allowed:
+                return None
+            found = search([e for e in rest if e not in others])
+            if found is not None:
+                return [(x,) + others] + found
+        return None
+
+    return search(ids)
 
 
 def _weight(x, y, rank, groups):

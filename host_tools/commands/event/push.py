@@ -21,14 +21,15 @@ TMP = "event.tmp"
 
 
 def document(event, pairing):
-    """The event.json document of a pairing: setup, seat names, table, round, event key."""
+    """The event.json document of a pairing: setup, the seats' names (short forms), table, round, event key."""
     from tanteador.matchoptions import MatchOptions
 
-    names = event.players()
+    # The device shows the short forms: unique in the event, so within the table too.
+    names = event.shorts()
     entries = event.entries()
     o = MatchOptions.from_list(event.setup)
     seats = [""] * o.players
-    for side, eid in enumerate((pairing.a, pairing.b)):
+    for side, eid in enumerate(pairing.sides):
         for seat, pid in zip(o.side_seats(side), entries[eid]):
             seats[seat] = names[pid]
     o.names = seats

@@ -16,13 +16,15 @@ import sqlite3
 
 from host_tools import UsageError, UserError
 
-SCHEMA_VERSION = 1
+# Version 2 adds players.short, the form of a name the device shows, the
+# withdrawn table and pairings.c to f (tables of three players or more); a
+# file of version 1 takes them when it first needs them.
+SCHEMA_VERSION = 2
 FORMATS = ("swiss", "knockout", "club")
-TIEBREAKS = ("buchholz", "points", "hands")
 
 SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL, fold TEXT NOT NULL UNIQUE);
+CREATE TABLE players(id INTEGER PRIMARY KEY, name TEXT NOT NULL, fold TEXT NOT NULL UNIQUE, short TEXT);
 CREATE TABLE entries(id INTEGER PRIMARY KEY, seed INTEGER NOT NULL UNIQUE);
 CREATE TABLE entry_players(
     entry INTEGER NOT NULL REFERENCES entries(id),
@@ -36,6 +38,10 @@ CREATE TABLE pairings(
     tbl INTEGER,
     a INTEGER NOT NULL REFERENCES entries(id),
     b INTEGER REFERENCES entries(id),
+    c INTEGER REFERENCES entries(id),
+    d INTEGER REFERENCES entries(id),
+    e INTEGER REFERENCES entries(id),
+    f INTEGER REFERENCES entries(id),
     UNIQUE(round, slot), UNIQUE(round, tbl), UNIQUE(round, a));
 CREATE TABLE results(
     id INTEGER PRIMARY KEY,
@@ -60,6 +66,7 @@ CREATE TABLE result_players(
     pos INTEGER NOT NULL,
     player INTEGER NOT NULL REFERENCES players(id),
     PRIMARY KEY(result, side, pos));
+CREATE TABLE withdrawn(entry INTEGER PRIMARY KEY REFERENCES entries(id), after INTEGER NOT NULL);
 CREATE TABLE history(id INTEGER PRIMARY KEY, at TEXT NOT NULL, action TEXT NOT NULL, detail TEXT NOT NULL);
 CREATE TABLE set_aside(
     id INTEGER PRIMARY KEY,
@@ -104,16 +111,27 @@ class Result:
         self.note = note
 
 
-class Pairing:
-    """A table of a round, at its place in the round (b None: a bye, tbl None)."""
+# The columns of a table's sides after a and b: tables of three, five or six players alone.
+MORE_SIDES = ("c", "d", "e", "f")
 
-    def __init__(self, pid, rnd, slot, tbl, a, b):
+
+class Pairing:
+    """A table of a round, at its place in the round (b None: a bye, tbl None;
+    ``more`` the sides after b at a table of three or more, else empty)."""
+
+    def __init__(self, pid, rnd, slot, tbl, a, b, *more):
         self.id = pid
         self.round = rnd
         self.slot = slot
         self.tbl = tbl
         self.a = a
         self.b = b
+        self.more = [x for x in more if x is not None]
+
+    @property
+    def sides(self):
+        """The entries of the table's sides in seat order: [a, b, ...]; [a] for a bye."""
+        return [x for x in (self.a, self.b) if x is not None] + self.more
 
 
 class Event:
@@ -172,12 +190,19 @@ class Event:
 
     @contextlib.contextmanager
     def change(self, action=None, detail=None):
-        """A transaction that also notes ``action`` in the history (when given): all of it or nothing."""
-        with _transaction(self.db):
-            self.db.execute("BEGIN IMMEDIATE")
-            yield self.db
-            if action is not None:
-                self.note(action, detail)
+        """A transaction that also notes ``action`` in the history (when given): all of it or nothing.
+
+        The file refusing the change (read-only, another command holding it,
+        a row another command wrote first) is a UserError saying so; the
+        file is then as it was."""
+        try:
+            with _transaction(self.db):
+                self.db.execute("BEGIN IMMEDIATE")
+                yield self.db
+                if action is not None:
+                    self.note(action, detail)
+        except sqlite3.Error as e:
+            raise UserError(refusal(self.path, e))
 
     def log(self, action, detail):
         """Note something done outside the file (a push) in the history, on its own."""
@@ -222,16 +247,40 @@ class Event:
         """{player id: name}."""
         return dict(self.db.execute("SELECT id, name FROM players ORDER BY id"))
 
+    def shorts(self):
+        """{player id: the short form the device shows} (the name itself where it has none)."""
+        if not self._has_short():
+            return self.players()
+        return dict(self.db.execute("SELECT id, COALESCE(short, name) FROM players ORDER BY id"))
+
+    def player_by_short(self, short):
+        """The id of the player whose short form is ``short`` (capitals do not count), or None."""
+        key = fold(short)
+        for pid, s in self.shorts().items():
+            if fold(s) == key:
+                return pid
+        return None
+
+    def _has_short(self):
+        return any(row[1] == "short" for row in self.db.execute("PRAGMA table_info(players)"))
+
     def player_by_name(self, name):
         """The id of the player called ``name`` (capitals do not count), or None."""
         row = self.db.execute("SELECT id FROM players WHERE fold = ?", (fold(name),)).fetchone()
         return None if row is None else row[0]
 
-    def add_player(self, name):
-        """A new player's id (inside a change); UsageError if the name is taken."""
+    def add_player(self, name, short=None):
+        """A new player's id (inside a change); UsageError if the name is taken. ``short``:
+        the form the device shows, when it is not the name itself."""
         if self.player_by_name(name) is not None:
             raise UsageError("%r is registered already" % name)
-        return self.db.execute("INSERT INTO players(name, fold) VALUES (?, ?)", (name, fold(name))).lastrowid
+        if short is None or short == name:
+            return self.db.execute("INSERT INTO players(name, fold) VALUES (?, ?)", (name, fold(name))).lastrowid
+        if not self._has_short():
+            self.db.execute("ALTER TABLE players ADD COLUMN short TEXT")
+            self._upgrade()
+        return self.db.execute("INSERT INTO players(name, fold, short) VALUES (?, ?, ?)",
+                               (name, fold(name), short)).lastrowid
 
     def entries(self):
         """{entry id: [player id, ...]} in seed order."""
@@ -242,13 +291,53 @@ class Event:
         return out
 
     def add_entry(self, names):
-        """Register an entry of these (checked) names, inside a change; its id."""
+        """Register an entry of these checked (name, short form) pairs, inside a change; its id."""
         seed = self.db.execute("SELECT COALESCE(MAX(seed), 0) + 1 FROM entries").fetchone()[0]
         eid = self.db.execute("INSERT INTO entries(seed) VALUES (?)", (seed,)).lastrowid
-        for pos, n in enumerate(names):
-            pid = self.add_player(n)
+        for pos, (n, short) in enumerate(names):
+            pid = self.add_player(n, short)
             self.db.execute("INSERT INTO entry_players VALUES (?, ?, ?)", (eid, pos, pid))
         return eid
+
+    def withdrawn(self):
+        """{entry id: the last round it played before withdrawing}."""
+        if not self._has_table("withdrawn"):
+            return {}
+        return dict(self.db.execute("SELECT entry, after FROM withdrawn"))
+
+    def withdraw(self, eid, after):
+        """Take entry ``eid`` out of the rounds after round ``after`` (inside a change)."""
+        if not self._has_table("withdrawn"):
+            self.db.execute("CREATE TABLE withdrawn(entry INTEGER PRIMARY KEY REFERENCES entries(id), "
+                            "after INTEGER NOT NULL)")
+            self._upgrade()
+        self.db.execute("INSERT INTO withdrawn VALUES (?, ?)", (eid, after))
+
+    def set_rounds(self, rounds):
+        """A Swiss event's number of rounds (inside a change)."""
+        self.db.execute("UPDATE meta SET value = ? WHERE key = 'rounds'", (str(rounds),))
+        self.meta["rounds"] = str(rounds)
+
+    def drop_round(self, rnd):
+        """Remove round ``rnd``'s pairings (inside a change; the round must have no result)."""
+        self.db.execute("DELETE FROM pairings WHERE round = ?", (rnd,))
+
+    def _more(self):
+        # A file of version 1 has no sides after b in its pairings.
+        have = {row[1] for row in self.db.execute("PRAGMA table_info(pairings)")}
+        return ", ".join(c if c in have else "NULL" for c in MORE_SIDES)
+
+    def _has_table(self, name):
+        return self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                               (name,)).fetchone() is not None
+
+    def _upgrade(self):
+        self.db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+
+    def table_label(self, pairing, names=None):
+        """'Ana/Luis v Eva/Pau': a table's entries in seat order."""
+        names = names or self.players()
+        return " v ".join(self.entry_label(x, names) for x in pairing.sides)
 
     def entry_label(self, eid, names=None):
         """An entry's players joined by "/", as the device shows a side."""
@@ -259,7 +348,7 @@ class Event:
 
     def pairings(self, rnd=None):
         """The pairings of round ``rnd`` (all rounds when None), in round and bracket order."""
-        q = "SELECT id, round, slot, tbl, a, b FROM pairings"
+        q = "SELECT id, round, slot, tbl, a, b, %s FROM pairings" % self._more()
         args = ()
         if rnd is not None:
             q += " WHERE round = ?"
@@ -272,19 +361,28 @@ class Event:
         return self.db.execute("SELECT COALESCE(MAX(round), 0) FROM pairings").fetchone()[0]
 
     def pairing_at(self, rnd, tbl):
-        row = self.db.execute("SELECT id, round, slot, tbl, a, b FROM pairings WHERE round = ? AND tbl = ?",
-                              (rnd, tbl)).fetchone()
+        row = self.db.execute("SELECT id, round, slot, tbl, a, b, %s FROM pairings WHERE round = ? AND tbl = ?"
+                              % self._more(), (rnd, tbl)).fetchone()
         return None if row is None else Pairing(*row)
 
     def add_round(self, rnd, tables):
-        """Write round ``rnd``'s pairings [(a, b)] (b None: a bye), inside a change:
-        the tables are numbered from 1 in this order, byes get none."""
+        """Write round ``rnd``'s pairings, each a tuple of entry ids in seat order ((a, b), or
+        (a, b, c...) at a table of three or more; (a, None) a bye), inside a change: the
+        tables are numbered from 1 in this order, byes get none."""
         tbl = 0
-        for slot, (a, b) in enumerate(tables):
+        for slot, sides in enumerate(tables):
+            a, b, more = sides[0], sides[1], list(sides[2:])
             if b is not None:
                 tbl += 1
-            self.db.execute("INSERT INTO pairings(round, slot, tbl, a, b) VALUES (?, ?, ?, ?, ?)",
-                            (rnd, slot, tbl if b is not None else None, a, b))
+            cols = MORE_SIDES[:len(more)]
+            if more and "NULL" in self._more().split(", ")[:len(more)]:
+                # A file of version 1 takes the columns of the sides after b.
+                for c in MORE_SIDES:
+                    self.db.execute("ALTER TABLE pairings ADD COLUMN %s INTEGER REFERENCES entries(id)" % c)
+                self._upgrade()
+            self.db.execute("INSERT INTO pairings(round, slot, tbl, a, b%s) VALUES (?, ?, ?, ?, ?%s)"
+                            % ("".join(", " + c for c in cols), ", ?" * len(cols)),
+                            (rnd, slot, tbl if b is not None else None, a, b) + tuple(more))
 
     # -- results -----------------------------------------------------------
 
@@ -339,6 +437,20 @@ class Event:
     def aside(self):
         """[(id, time, source, file, reason)] of the documents set aside."""
         return list(self.db.execute("SELECT id, at, source, file, reason FROM set_aside ORDER BY id"))
+
+
+def refusal(path, error):
+    """The line that says why SQLite refused to change the event file, and that nothing changed."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY") or "readonly" in str(error):
+        why = "%s is read-only; make it writable (or copy it somewhere writable) and run the command again" % path
+    elif name.startswith("SQLITE_BUSY") or "locked" in str(error):
+        why = "another command is changing %s; run this one again when it is done" % path
+    elif isinstance(error, sqlite3.IntegrityError):
+        why = "another command changed %s at the same time; run this one again to see where the event is" % path
+    else:
+        why = "%s refused the change (%s)" % (path, error)
+    return "nothing changed: " + why
 
 
 def _connect(path):
