@@ -140,8 +140,14 @@ ASK_PARTNER = const(113)
 TABLE_ROUND = const(114)
 # What a long press of UP/DOWN does on a number (the entries' titles).
 HOLD_TEN = const(115)
+# A name typed on the device (screens/names.py, screens/letters.py).
+NEW_NAME = const(116)
+HOLD_JUMP = const(117)
+LETTER_KEYS = const(118)
+NAME_TAKEN = const(119)
+NAMES_FULL = const(120)
 # Number of texts in a language module.
-COUNT = const(116)
+COUNT = const(121)
 
 
 class Texts:

@@ -11,7 +11,7 @@ for a moment (boot, setup, match end) and unloads it again (see
 import json
 
 from tanteador.store import (
-    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES,
+    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES, NAMES_TMP,
     PUSHED, STATE, TMP, TextOut, dump,
 )
 
@@ -46,6 +46,41 @@ def names(st):
         return check_names(obj)
     except ValueError:
         return []
+
+
+def add_name(st, name):
+    """Put ``name`` first in the names list of Store ``st``; see ``Store.add_name``."""
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
+    names = []
+    if problem is None:
+        try:
+            names = check_names(obj)
+        except ValueError:
+            problem = "bad"
+    if problem is not None and st.fs.exists(NAMES):
+        # The list is rewritten below: a damaged one goes aside for the PC first.
+        _set_aside(st, NAMES)
+    key = fold(name)
+    for n in names:
+        if fold(n) == key:
+            return n, None
+    if len(names) >= MAX_NAME_COUNT:
+        return name, "many"
+    return name, st.write_atomic(NAMES_TMP, NAMES, [name] + names)
+
+
+def fold(s):
+    """``s`` in small letters, accented ones too (MicroPython's ``lower``
+    knows only ASCII): two names the same but for capitals fold alike."""
+    out = []
+    for c in s:
+        o = ord(c)
+        if 65 <= o <= 90 or (192 <= o <= 222 and o != 215):
+            c = chr(o + 32)
+        elif o == 0x152:
+            c = "\u0153"
+        out.append(c)
+    return "".join(out)
 
 
 def pushed(st):

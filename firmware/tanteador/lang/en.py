@@ -121,4 +121,9 @@ S = (
     "Who had the called card?\n"  # ASK_PARTNER
     "Table %d - Round %d\n"  # TABLE_ROUND
     "hold: 10\n"  # HOLD_TEN
+    "New name…\n"  # NEW_NAME
+    "hold: jump\n"  # HOLD_JUMP
+    "OK next, hold OK: done\n"  # LETTER_KEYS
+    "Already at the table\n"  # NAME_TAKEN
+    "The list has %d names: this one is not kept\n"  # NAMES_FULL
 )

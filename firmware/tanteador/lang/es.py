@@ -121,4 +121,9 @@ S = (
     "¿Quién tenía la carta?\n"  # ASK_PARTNER
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "mantén: 10\n"  # HOLD_TEN
+    "Nombre nuevo…\n"  # NEW_NAME
+    "mantén: salta\n"  # HOLD_JUMP
+    "OK sigue, mantén OK: fin\n"  # LETTER_KEYS
+    "Ya está en la mesa\n"  # NAME_TAKEN
+    "La lista tiene %d nombres: este no se guarda\n"  # NAMES_FULL
 )

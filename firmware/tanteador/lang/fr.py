@@ -121,4 +121,9 @@ S = (
     "Qui a la carte appelée ?\n"  # ASK_PARTNER
     "Table %d - Tour %d\n"  # TABLE_ROUND
     "maintien : 10\n"  # HOLD_TEN
+    "Nouveau nom…\n"  # NEW_NAME
+    "maintien : saute\n"  # HOLD_JUMP
+    "OK suite, OK long : fin\n"  # LETTER_KEYS
+    "Déjà à la table\n"  # NAME_TAKEN
+    "La liste a %d noms : celui-ci n'est pas gardé\n"  # NAMES_FULL
 )

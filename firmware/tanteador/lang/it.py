@@ -121,4 +121,9 @@ S = (
     "Chi aveva la chiamata?\n"  # ASK_PARTNER
     "Tavolo %d - Turno %d\n"  # TABLE_ROUND
     "tieni: 10\n"  # HOLD_TEN
+    "Nuovo nome…\n"  # NEW_NAME
+    "tieni: salta\n"  # HOLD_JUMP
+    "OK avanti, tieni OK: fine\n"  # LETTER_KEYS
+    "Già al tavolo\n"  # NAME_TAKEN
+    "La lista ha %d nomi: questo non si tiene\n"  # NAMES_FULL
 )

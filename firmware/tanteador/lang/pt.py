@@ -121,4 +121,9 @@ S = (
     "Quem tinha a carta?\n"  # ASK_PARTNER
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "segure: 10\n"  # HOLD_TEN
+    "Novo nome…\n"  # NEW_NAME
+    "segure: salta\n"  # HOLD_JUMP
+    "OK segue, segure OK: fim\n"  # LETTER_KEYS
+    "Já está na mesa\n"  # NAME_TAKEN
+    "A lista tem %d nomes: este não fica guardado\n"  # NAMES_FULL
 )
