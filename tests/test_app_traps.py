@@ -1,0 +1,56 @@
+"""What a new user met on the device and got wrong: the number of the last
+hand, the standing of a match ended from the menu, words cut short, an
+edit refused without saying what allows it, a notice that waited."""
+
+from app_helpers import SaveCounter, boot, hand, play, saved
+from tanteador import i18n
+from tanteador.match import Match
+from tanteador.matchoptions import PAIRS, MatchOptions
+from tanteador.store import Store
+
+# From the table: the menu, End match, and yes.
+END_MATCH = "long OK; DOWN x4; OK; OK"
+
+
+def _boot_on(tmp_path, match):
+    """The app booted on ``match`` (saved on the table, English)."""
+    from host_tools.device.hostboard import HostBoard
+
+    board = HostBoard(str(tmp_path))
+    cfg = {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
+    Store(board.fs).save({"v": 1, "cfg": cfg, "m": match.to_dict(), "scr": "table"})
+    board, app = boot(board=board)
+    while app.screen.NAME == "notice":
+        play(app, board, "BACK")
+    return board, app
+
+
+def _over():
+    """Ana and Beto, first to 3 hands, over after 4 (Ana 3-1)."""
+    m = Match(MatchOptions(names=["Ana", "Beto"]))
+    for t, pts in ((0, (70, 50)), (3, (45, 75)), (2, (90, 30)), (1, (64, 56))):
+        m.record(t, pts, 300000)
+    assert m.over
+    return m
+
+
+def test_after_the_match_the_table_numbers_the_last_hand_played(tmp_path):
+    board, app = _boot_on(tmp_path, _over())
+    if app.screen.NAME == "matchend":
+        play(app, board, "BACK")
+    assert app.screen.NAME == "table"
+    assert "Hand 4" in app.texts and "Hand 5" not in app.texts
+
+
+def test_pairs_with_names_of_five_letters_name_who_cuts_and_leads_whole(tmp_path):
+    m = Match(MatchOptions(players=4, sides=PAIRS, names=["Paula", "Marta", "Luis", "Jorge"]))
+    m.record(1, (75, 45), 300000)
+    board, app = _boot_on(tmp_path, m)
+    assert app.screen.NAME == "table"
+    seats = app.match.options.side_seats
+    marked = [s for s in (0, 1) if app.match.cutter in seats(s)]
+    assert marked and app.match.leader in seats(marked[0])
+    names = [app.seat_name(s) for s in seats(marked[0])]
+    drawn = "".join(app.texts)
+    for n in names:
+        assert n in drawn, (n, app.texts)
