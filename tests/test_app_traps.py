@@ -42,6 +42,15 @@ def test_after_the_match_the_table_numbers_the_last_hand_played(tmp_path):
     assert "Hand 4" in app.texts and "Hand 5" not in app.texts
 
 
+def test_the_history_names_a_void_hand_whole(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board)              # 60-60: void
+    play(app, board, "long OK; DOWN x2; OK")
+    assert app.screen.NAME == "history"
+    assert app.t(i18n.VOID) in app.texts
+
+
 def test_pairs_with_names_of_five_letters_name_who_cuts_and_leads_whole(tmp_path):
     m = Match(MatchOptions(players=4, sides=PAIRS, names=["Paula", "Marta", "Luis", "Jorge"]))
     m.record(1, (75, 45), 300000)
