@@ -84,7 +84,7 @@ pl.play(parse("BACK; BACK; UP x23; wait 2s"))
 b, app, pl = boot()
 pl.play(parse("BACK"))
 out["resumed"] = [app.screen.NAME, app.screen.vals, app.screen.i]
-pl.play(parse("BACK; long OK; DOWN x4; OK; OK"))
+pl.play(parse("BACK; long OK; DOWN x4; OK; OK; OK"))
 out["ended"] = [app.screen.NAME, app.match is None]
 b, app, pl = boot()
 out["setup"] = [app.screen.NAME, app.screen.o.players, app.screen.o.prep]

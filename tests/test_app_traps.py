@@ -42,6 +42,36 @@ def test_after_the_match_the_table_numbers_the_last_hand_played(tmp_path):
     assert "Hand 4" in app.texts and "Hand 5" not in app.texts
 
 
+def test_end_match_shows_the_final_standing_before_the_setup(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)      # 70-50
+    hand(app, board, downs=20)    # 40-80
+    saves = SaveCounter(app)
+    play(app, board, END_MATCH)
+    # Ended and kept at once; the standing is what the match left.
+    assert app.match is None and saves.n == 1 and saved(tmp_path)["m"] is None
+    assert (tmp_path / "h0001.json").exists()
+    assert app.screen.NAME == "matchend"
+    assert app.t(i18n.NO_WINNER) in app.texts
+    assert "1-1" in app.texts and "110-130" in app.texts
+    # UP/DOWN do nothing here; OK (or BACK) goes on to the setup.
+    play(app, board, "DOWN")
+    assert app.screen.NAME == "matchend"
+    play(app, board, "OK")
+    assert app.screen.NAME == "setup"
+
+
+def test_a_restart_on_the_standing_of_an_ended_match_opens_the_setup(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, END_MATCH)
+    assert app.screen.NAME == "matchend"
+    board, app = boot(board=board)
+    assert app.match is None and app.screen.NAME == "setup"
+
+
 def test_the_history_names_a_void_hand_whole(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
