@@ -81,6 +81,24 @@ def test_the_history_names_a_void_hand_whole(tmp_path):
     assert app.t(i18n.VOID) in app.texts
 
 
+def test_an_edit_that_would_end_the_match_says_at_which_hand_and_what_allows_it(tmp_path):
+    board, app = _boot_on(tmp_path, _over())
+    if app.screen.NAME == "matchend":
+        play(app, board, "BACK")
+    # Hand 2 (45-75) made 75-45 would give Ana her third win at hand 3.
+    play(app, board, "long OK; DOWN x2; OK; UP x2; OK; OK; long UP; long UP; long UP")
+    entry = app.screen
+    assert entry.NAME == "entry" and entry.vals[0] == 75
+    play(app, board, "OK")
+    assert app.screen.NAME == "notice" and app.screen.sid == i18n.E_ENDS_AT
+    assert " ".join(app.texts) == "It would end the match at hand 3: undo the later hands first"
+    # Closed, the entry is as it was, its digits clear of any refusal bar.
+    play(app, board, "BACK")
+    assert app.screen is entry and entry.err is None and entry.vals[0] == 75
+    assert app.t(i18n.E_OVER) not in app.texts
+    assert [h.points for h in app.match.hands][1] == (45, 75)
+
+
 def test_pairs_with_names_of_five_letters_name_who_cuts_and_leads_whole(tmp_path):
     m = Match(MatchOptions(players=4, sides=PAIRS, names=["Paula", "Marta", "Luis", "Jorge"]))
     m.record(1, (75, 45), 300000)

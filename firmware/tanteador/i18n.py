@@ -146,8 +146,10 @@ HOLD_JUMP = const(117)
 LETTER_KEYS = const(118)
 NAME_TAKEN = const(119)
 NAMES_FULL = const(120)
+# An edit refused: the match would have ended before the hands after it.
+E_ENDS_AT = const(121)
 # Number of texts in a language module.
-COUNT = const(121)
+COUNT = const(122)
 
 
 class Texts:

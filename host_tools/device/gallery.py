@@ -47,6 +47,8 @@ RECIPES = (
     ("entry-refused", "three", "wait 3s; DOWN; OK; long UP; long UP; long UP; DOWN x3; OK; long UP; long UP; DOWN; OK"),
     ("table-six", "six", "wait 3s"),
     ("matchend", "over", "wait 3s"),
+    ("matchend-ended", "play", "wait 3s; long OK; DOWN x4; OK; OK"),
+    ("notice-ends-at", "over", "wait 3s; BACK; long OK; DOWN x2; OK; UP x2; OK; OK; long UP; long UP; long UP; OK"),
     ("menu", "play", "wait 3s; long OK"),
     ("history", "play", "wait 3s; long OK; DOWN x2; OK"),
     ("handedit", "play", "wait 3s; long OK; DOWN x2; OK; OK"),

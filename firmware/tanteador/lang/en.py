@@ -126,4 +126,5 @@ S = (
     "OK next, hold OK: done\n"  # LETTER_KEYS
     "Already at the table\n"  # NAME_TAKEN
     "The list has %d names: this one is not kept\n"  # NAMES_FULL
+    "It would end the match at hand %d: undo the later hands first\n"  # E_ENDS_AT
 )

@@ -126,4 +126,5 @@ S = (
     "OK sigue, mantén OK: fin\n"  # LETTER_KEYS
     "Ya está en la mesa\n"  # NAME_TAKEN
     "La lista tiene %d nombres: este no se guarda\n"  # NAMES_FULL
+    "Acabaría la partida en la mano %d: deshaz antes las que siguen\n"  # E_ENDS_AT
 )

@@ -126,4 +126,5 @@ S = (
     "OK suite, OK long : fin\n"  # LETTER_KEYS
     "Déjà à la table\n"  # NAME_TAKEN
     "La liste a %d noms : celui-ci n'est pas gardé\n"  # NAMES_FULL
+    "La partie finirait à la donne %d : annulez d'abord les suivantes\n"  # E_ENDS_AT
 )

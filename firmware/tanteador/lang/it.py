@@ -126,4 +126,5 @@ S = (
     "OK avanti, tieni OK: fine\n"  # LETTER_KEYS
     "Già al tavolo\n"  # NAME_TAKEN
     "La lista ha %d nomi: questo non si tiene\n"  # NAMES_FULL
+    "Chiuderebbe la partita alla mano %d: annulla prima le mani dopo\n"  # E_ENDS_AT
 )

@@ -126,4 +126,5 @@ S = (
     "OK segue, segure OK: fim\n"  # LETTER_KEYS
     "Já está na mesa\n"  # NAME_TAKEN
     "A lista tem %d nomes: este não fica guardado\n"  # NAMES_FULL
+    "Acabaria a partida na mão %d: desfaça antes as mãos seguintes\n"  # E_ENDS_AT
 )
