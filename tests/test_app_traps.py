@@ -99,6 +99,14 @@ def test_an_edit_that_would_end_the_match_says_at_which_hand_and_what_allows_it(
     assert [h.points for h in app.match.hands][1] == (45, 75)
 
 
+def test_the_notice_of_how_to_prepare_the_deck_closes_by_itself(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "DOWN; OK; UP; OK; UP; OK; OK")   # 3 players, start, the draw's OK
+    assert app.screen.NAME == "notice" and "Remove one 2" in app.texts
+    play(app, board, "wait 10s")
+    assert app.screen.NAME == "table"
+
+
 def test_pairs_with_names_of_five_letters_name_who_cuts_and_leads_whole(tmp_path):
     m = Match(MatchOptions(players=4, sides=PAIRS, names=["Paula", "Marta", "Luis", "Jorge"]))
     m.record(1, (75, 45), 300000)
