@@ -119,3 +119,35 @@ def test_pairs_with_names_of_five_letters_name_who_cuts_and_leads_whole(tmp_path
     drawn = "".join(app.texts)
     for n in names:
         assert n in drawn, (n, app.texts)
+
+
+def test_leaving_settings_saves_the_screen_a_restart_opens(tmp_path):
+    board, app = boot(tmp_path)
+    # A setting changed is saved while Settings is open, and names it.
+    play(app, board, "OK; OK; long OK; DOWN x3; OK; OK; DOWN; OK")
+    assert saved(tmp_path)["scr"] == "settings"
+    play(app, board, "BACK; BACK; wait 2s")
+    assert app.screen.NAME == "table"
+    assert saved(tmp_path)["scr"] == "table"
+    board, app = boot(board=board)
+    while app.screen.NAME == "notice":
+        play(app, board, "BACK")
+    assert [s.NAME for s in app.stack] == ["table"]
+
+
+def test_a_trump_saved_while_settings_is_open_does_not_bring_settings_back(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; DOWN; long OK; DOWN x3; OK; wait 2s")
+    assert saved(tmp_path)["scr"] == "settings"
+    play(app, board, "BACK; BACK; wait 2s")
+    assert saved(tmp_path)["scr"] == "table" and saved(tmp_path)["tr"] == 0
+
+
+def test_leaving_the_history_after_an_edit_saves_the_table(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board)
+    play(app, board, "long OK; DOWN x2; OK; OK; OK; UP; OK")
+    assert saved(tmp_path)["scr"] == "history"
+    play(app, board, "BACK; BACK; wait 2s")
+    assert app.screen.NAME == "table" and saved(tmp_path)["scr"] == "table"

@@ -71,6 +71,8 @@ class History:
             return False
         elif b == BACK:
             app.pop()
+            # A save made here (an edit) named this screen: a restart would open it again.
+            app.save_soon()
         elif b == OK and n:
             from tanteador.screens.handedit import HandEdit
 
