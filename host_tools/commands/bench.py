@@ -14,6 +14,8 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           (bisection).
 hands     steps and seconds a player spends on a whole hand, table to table:
           see host_tools/harness/handsteps.py.
+names     steps and seconds to type a name on the device (Ana, José, Chiara):
+          see host_tools/harness/namesteps.py.
 flash     bytes written per recorded hand, files written per committed
           action, size of state.json after the match.
 display   redraws per button event, bytes that would go to the OLED per
@@ -39,7 +41,8 @@ import shutil
 import sys
 import tempfile
 
-from host_tools.harness import benchheap, benchmatch, benchreport, benchtime, handsteps, mplane, wasmlane
+from host_tools.harness import (benchheap, benchmatch, benchreport, benchtime, handsteps, mplane, namesteps,
+                                wasmlane)
 from host_tools.harness.mpytree import compile_tree
 
 
@@ -72,6 +75,8 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         least = benchmatch.min_heap(doc, text, flash, mp["hands"], tree, step=48 if quick else 1)
         say("searching the cheapest way to every hand, table to table")
         pr = handsteps.measure(flash, kmax=40, quick=quick)
+        say("typing names on the device: %s" % ", ".join(namesteps.NAMES))
+        nm = namesteps.measure(work)
         say("weighing each module")
         mods = benchheap.module_heap()
         say("timing the hand check on the slowest points of every setup")
@@ -93,6 +98,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
                      "modules_total": sum(n for _, n in mods), "modules": mods},
             "heap32": heap32,
             "presses": pr,
+            "names": nm,
             "flash": {"commits": mp["commits"], "files_written": mp["opens"], "bytes": mp["bytes"],
                       "bytes_per_hand": round(mp["bytes"] / hands_done, 1),
                       "writes_per_commit": round(mp["opens"] / max(mp["commits"], 1), 2),

@@ -3,8 +3,9 @@
 The name so far shows with the letter being chosen inverted after it, the
 letter before it (UP) above and the one after it (DOWN) below. The letters
 come most used in names first, in groups (vowels, the common consonants,
-the rare ones, then the accents of the five languages, then ª . ' - and a
-space); a held UP/DOWN jumps a group at each repeat. OK takes the letter
+the rare ones, the accents of the five languages, ª . ' - and a space),
+round a ring whose last group holds the acute accents, é last: one UP
+from "a" away. A held UP/DOWN jumps a group at each repeat. OK takes the letter
 and offers the next, starting at the vowels after a consonant and at the
 consonants after a vowel; a long OK ends the name as shown (the letter
 being chosen included). BACK takes the last letter back to change it, and
@@ -20,8 +21,8 @@ from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
 
-_GROUPS = ("aeiou", "nrlst", "cdmjb", "ghpvf", "éíáóú", "zykqxw", "àèìòù", "çãõñâ", "êîôûë",
-           "ïüœæöä", "ª.'- ")
+_GROUPS = ("aeiou", "nrlst", "cdmjb", "hgpvf", "zykqxw", "àèìòù", "çãõñâ", "êîôûë", "ïüœæöä",
+           "ª.'- ", "úóíáé")
 RING = "".join(_GROUPS)
 
 
