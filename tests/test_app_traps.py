@@ -58,8 +58,8 @@ def test_end_match_shows_the_final_standing_before_the_setup(tmp_path):
     # UP/DOWN do nothing here; OK (or BACK) goes on to the setup.
     play(app, board, "DOWN")
     assert app.screen.NAME == "matchend"
-    play(app, board, "OK")
-    assert app.screen.NAME == "setup"
+    play(app, board, "OK; wait 2s")
+    assert app.screen.NAME == "setup" and saved(tmp_path)["scr"] == "setup"
 
 
 def test_a_restart_on_the_standing_of_an_ended_match_opens_the_setup(tmp_path):

@@ -105,8 +105,9 @@ class MatchEnd:
         if self.ended is not None:
             if b in (UP, DOWN):
                 return False
-            # The setup is below.
+            # The setup is below; the save made at the end named this screen.
             app.pop()
+            app.save_soon()
             return
         if b in (UP, DOWN):
             ui.step(self, 2, 1 if b == DOWN else -1, False)
