@@ -347,7 +347,9 @@ class App:
             self.notice(i18n.UNDONE, n)
 
     def end_match(self):
-        """End the match in play (kept in the archive): back on the setup, saved."""
+        """End the match in play (kept in the archive): its final standing
+        over the setup (straight to the setup if no hand was played), saved."""
+        m = self.match
         self.archive()
         self.match = None
         self.trump = None
@@ -356,6 +358,10 @@ class App:
         self.stack = []
         self.sweep()
         self.home()
+        if m is not None and m.hands:
+            from tanteador.screens.matchend import MatchEnd
+
+            self.push(MatchEnd(self, tune=False, ended=m))
         self.commit()
 
     def archive(self):

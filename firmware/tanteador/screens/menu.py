@@ -10,13 +10,7 @@ _ROWS = const(4)  # rows of LINE px below the title: 4 fit in 64 px
 
 
 def _end(app):
-    """End the match in play, then show its final standing over the setup."""
-    m = app.match
     app.end_match()
-    if m.hands:
-        from tanteador.screens.matchend import MatchEnd
-
-        app.push(MatchEnd(app, tune=False, ended=m))
 
 
 class Menu:
