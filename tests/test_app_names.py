@@ -147,6 +147,12 @@ def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK")
     type_name(app, board, "Eva")
+    # Said, and kept until a press: the names of the list are gone from the device.
+    assert app.screen.NAME == "notice" and app.screen.sid == i18n.NAMES_ASIDE
+    play(app, board, "wait 10s")
+    assert app.screen.NAME == "notice"
+    play(app, board, "OK")
+    assert app.screen.NAME == "names" and app.screen.setup.names[0] == "Eva"
     assert _names_file(tmp_path) == ["Eva"]
     bad = [n for n in os.listdir(str(tmp_path)) if n.startswith("bad-")]
     assert len(bad) == 1

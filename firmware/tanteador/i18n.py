@@ -148,8 +148,10 @@ NAME_TAKEN = const(119)
 NAMES_FULL = const(120)
 # An edit refused: the match would have ended before the hands after it.
 E_ENDS_AT = const(121)
+# A damaged names list set aside as a name typed on the device started a new one.
+NAMES_ASIDE = const(122)
 # Number of texts in a language module.
-COUNT = const(122)
+COUNT = const(123)
 
 
 class Texts:

@@ -102,7 +102,8 @@ class Store:
         (the name as listed, None or a problem). A name already there (capitals do not
         count) is the listed one, and nothing is written; the problem is
         ``'many'`` with the list full, else ``'full'`` / ``'io'`` as for
-        ``save``. A damaged list is set aside (``bad-<n>-state.json``) first."""
+        ``save``. A damaged list is set aside (``bad-<n>-state.json``) first:
+        ``'aside'`` when the new list, this name alone, was written."""
         from tanteador import storeops
 
         return storeops.add_name(self, name)

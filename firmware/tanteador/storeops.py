@@ -57,7 +57,8 @@ def add_name(st, name):
             names = check_names(obj)
         except ValueError:
             problem = "bad"
-    if problem is not None and st.fs.exists(NAMES):
+    aside = problem is not None and st.fs.exists(NAMES)
+    if aside:
         # The list is rewritten below: a damaged one goes aside for the PC first.
         _set_aside(st, NAMES)
     key = fold(name)
@@ -66,7 +67,8 @@ def add_name(st, name):
             return n, None
     if len(names) >= MAX_NAME_COUNT:
         return name, "many"
-    return name, st.write_atomic(NAMES_TMP, NAMES, [name] + names)
+    problem = st.write_atomic(NAMES_TMP, NAMES, [name] + names)
+    return name, "aside" if aside and problem is None else problem
 
 
 def fold(s):

@@ -25,13 +25,14 @@ from tanteador.store import Store
 # hands (points goal), "call6" for six after two (time goal; the dealer
 # sits out), "call-over" a finished chiamata for five, "call5-typed" the
 # same as "call5" on a call typed before a power cut (a bid no auction
-# takes); "bad" a damaged save file.
+# takes); "bad" a damaged save file; "badnames" "new" with a damaged names list.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
     ("names", "new", "UP x3; OK"),
     ("letters", "new", "UP x3; OK; OK; OK; OK"),
     ("names-new", "new", "UP x3; OK; OK; OK; OK; long OK; OK; UP x2"),
+    ("notice-names-aside", "badnames", "UP x3; OK; OK; long OK"),
     ("letters-taken", "new", "UP x3; OK; OK; OK; OK; long OK; DOWN; OK; OK; OK; long OK"),
     ("draw", "new", "OK"),
     ("draw-pairs", "new", "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2; OK"),
@@ -134,6 +135,11 @@ def _match(kind, lang, names=None):
 
 def _state(board, kind, lang, names=None):
     fs = board.fs
+    if kind == "badnames":
+        f = fs.open("names.json", "w")
+        f.write('["Ana", "Be')
+        f.close()
+        kind = "new"
     if kind == "bad":
         f = fs.open("state.json", "w")
         f.write('{"v": 1, "cfg": ')

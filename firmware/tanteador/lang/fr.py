@@ -127,4 +127,5 @@ S = (
     "Déjà à la table\n"  # NAME_TAKEN
     "La liste a %d noms : celui-ci n'est pas gardé\n"  # NAMES_FULL
     "La partie finirait à la donne %d : annulez d'abord les suivantes\n"  # E_ENDS_AT
+    "Liste des noms endommagée, mise de côté : on repart de zéro\n"  # NAMES_ASIDE
 )

@@ -127,4 +127,5 @@ S = (
     "Già al tavolo\n"  # NAME_TAKEN
     "La lista ha %d nomi: questo non si tiene\n"  # NAMES_FULL
     "Chiuderebbe la partita alla mano %d: annulla prima le mani dopo\n"  # E_ENDS_AT
+    "Elenco nomi danneggiato: messo da parte, ne inizia un altro\n"  # NAMES_ASIDE
 )

@@ -127,4 +127,5 @@ S = (
     "Já está na mesa\n"  # NAME_TAKEN
     "A lista tem %d nomes: este não fica guardado\n"  # NAMES_FULL
     "Acabaria a partida na mão %d: desfaça antes as mãos seguintes\n"  # E_ENDS_AT
+    "Lista de nomes danificada: posta de lado, começa outra\n"  # NAMES_ASIDE
 )

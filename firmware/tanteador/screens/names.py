@@ -111,6 +111,8 @@ class Names:
 
             if problem == "many":
                 app.notice(i18n.NAMES_FULL, MAX_NAME_COUNT)
+            elif problem == "aside":
+                app.notice(i18n.NAMES_ASIDE, ms=0)
             else:
                 app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         return True
