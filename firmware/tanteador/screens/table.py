@@ -232,7 +232,7 @@ class Table:
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
         whole = [self._side(app, m, i, ui.WIDTH) for i in range(2)]
         rooms = _shares([whole[i][1] for i in range(2)], _NAMES_W)
-        marked = [i for i in range(2) if whole[i][0][0][0] is not None]
+        marked = [i for i in range(2) if [1 for piece in whole[i][0] if piece[0] is not None]]
         if len(marked) == 1:
             # The side that cuts and leads is named whole first, as far as it
             # leaves the other _KEEP_W: who cuts and who leads is what the
