@@ -200,3 +200,29 @@ def test_every_letter_is_in_the_small_font_and_in_the_ring_once():
     assert letters.jump(0, 1) == letters.STARTS[1]
     assert letters.jump(0, -1) == letters.STARTS[-1]
     assert letters.jump(letters.STARTS[2] + 1, -1) == letters.STARTS[2]
+
+
+def test_a_name_picked_from_the_list_is_one_press_away_next_time(tmp_path):
+    _write_names(tmp_path, ["Ana", "Beto", "Carla", "Dani"])
+    board, app = boot(tmp_path)
+    play(app, board, NAMES_SCREEN + "; OK; DOWN x4; OK; DOWN; OK; DOWN x2; OK")
+    assert app.screen.setup.names == ["Dani", "Beto"]
+    play(app, board, "BACK")
+    assert _names_file(tmp_path) == ["Dani", "Beto", "Ana", "Carla"]
+    # Another setup on the same list: one DOWN names the seat.
+    board, app = boot(tmp_path / "again")
+    _write_names(tmp_path / "again", _names_file(tmp_path))
+    play(app, board, NAMES_SCREEN + "; OK; DOWN")
+    assert app.screen.setup.names[0] == "Dani"
+
+
+def test_leaving_the_names_in_the_lists_order_writes_nothing(tmp_path):
+    _write_names(tmp_path, ["Ana", "Beto"])
+    before = os.stat(os.path.join(str(tmp_path), "names.json")).st_mtime_ns
+    board, app = boot(tmp_path)
+    writes = []
+    write = app.store.write_atomic
+    app.store.write_atomic = lambda *a: writes.append(a[1]) or write(*a)
+    play(app, board, NAMES_SCREEN + "; OK; DOWN; OK; BACK")
+    assert app.screen.names[0] == "Ana" and "names.json" not in writes
+    assert os.stat(os.path.join(str(tmp_path), "names.json")).st_mtime_ns == before

@@ -7,7 +7,7 @@ import pytest
 
 from storekit import (STATE, TMP, DirFS, FaultFS, Store, archives, bad_files, boot, fresh,
                       make_doc, validate)
-from tanteador import flashfs, store
+from tanteador import flashfs, store, storeops
 
 
 # ---- DirFS ---------------------------------------------------------------
@@ -336,6 +336,36 @@ def test_every_failing_call_while_adding_a_name_keeps_the_list(tmp_path, err):
         kept = [now] + [json.loads(open(os.path.join(fs.root, b), encoding="utf-8").read())
                         for b in bad_files(fs)]
         assert any("Ana" in x for x in kept), (k, kept)
+
+
+def test_names_picked_go_to_the_front_in_seat_order(tmp_path):
+    fs = fresh(tmp_path)
+    write_names(fs, b'["Ana", "Beto", "Carla"]')
+    assert storeops.to_front(Store(fs), ["Carla", "Zoe", "Ana"]) is None
+    assert _names_of(fs) == ["Carla", "Ana", "Beto"]
+
+
+@pytest.mark.parametrize("raw", [None, b'["Ana"', b'{"a": 1}'])
+def test_a_names_list_missing_or_damaged_is_not_reordered(tmp_path, raw):
+    fs = fresh(tmp_path)
+    if raw is not None:
+        write_names(fs, raw)
+    assert storeops.to_front(Store(fs), ["Ana"]) is None
+    if raw is None:
+        assert not fs.exists("names.json")
+    else:
+        with fs.open("names.json", "rb") as f:
+            assert f.read() == raw
+    assert bad_files(fs) == []
+
+
+def test_a_failing_reorder_keeps_the_list(tmp_path):
+    for k in range(1, 8):
+        fs = fresh(tmp_path, "f%d" % k)
+        write_names(fs, b'["Ana", "Beto"]')
+        problem = storeops.to_front(Store(FaultFS(fs, fail_at=k, fail_errno=28)), ["Beto"])
+        assert _names_of(fs) in (["Ana", "Beto"], ["Beto", "Ana"])
+        assert problem in (None, "full")
 
 
 # ---- archive ---------------------------------------------------------------

@@ -71,6 +71,28 @@ def add_name(st, name):
     return name, "aside" if aside and problem is None else problem
 
 
+def to_front(st, chosen):
+    """Put the names of ``chosen`` (the seats' names, in seat order) that the
+    list of Store ``st`` holds first in it, so that the next match offers
+    them a press or two away -> None, or ``'full'`` / ``'io'`` as for
+    ``Store.save``. A list missing or damaged is left as it is (``names``
+    reads it as empty), and one already in that order is not written.
+    Called only from the Names screen: not forwarded by ``Store``, whose
+    code stays in the heap all along."""
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
+    if problem is not None:
+        return None
+    try:
+        names = check_names(obj)
+    except ValueError:
+        return None
+    front = [n for n in chosen if n in names]
+    new = front + [n for n in names if n not in front]
+    if new == names:
+        return None
+    return st.write_atomic(NAMES_TMP, NAMES, new)
+
+
 def fold(s):
     """``s`` in small letters, accented ones too (MicroPython's ``lower``
     knows only ASCII): two names the same but for capitals fold alike."""

@@ -4,8 +4,9 @@ on the device, or the default.
 OK on a seat opens the letters (screens/letters.py) at once when the
 list has no name free (or there is no list).
 With a list, OK starts changing the seat: DOWN goes down the list (the
-names typed last come first), UP from the default goes round to "New
-name", where OK opens the letters. A name at another seat is skipped.
+names typed or picked last come first: leaving puts the seats' names at
+its front), UP from the default goes round to "New name", where OK opens
+the letters. A name at another seat is skipped.
 """
 
 from tanteador import i18n
@@ -71,6 +72,12 @@ class Names:
                 self._letters(app)
         elif b == BACK:
             app.pop()
+            # The names picked come first next time: one press away.
+            from tanteador.storeops import to_front
+
+            problem = to_front(app.store, [n for n in self.setup.names if n])
+            if problem is not None:
+                app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         elif b == OK:
             names = self.setup.names
             for c in self.choices[1:-1]:
