@@ -11,10 +11,14 @@ def _sim_args(sub):
     """`tanteador sim`'s arguments."""
     s = sub.add_parser("sim", help="play the device in this terminal, or run a button script",
                        description="Play the device in this terminal, or run a scripted list of button "
-                                   "events (see the README for the format).")
+                                   "events (see the README for the format). Keys: the arrows (or w/s) UP and "
+                                   "DOWN, Enter or space OK, Backspace or Esc BACK, * a long OK, L then a key "
+                                   "a long press, + and - UP and DOWN held, p saves the screen as PNG "
+                                   "(into --png DIR, else this folder), q quits.")
     s.add_argument("--script", metavar="FILE", help="button script to play ('-' reads stdin)")
     s.add_argument("-e", "--execute", metavar="EVENTS", help="button events on the command line, e.g. 'OK;UP;long OK'")
-    s.add_argument("--png", metavar="DIR", help="write the screen after each step as PNG into DIR")
+    s.add_argument("--png", metavar="DIR", help="write the screen after each step as PNG into DIR; "
+                   "played from the keyboard, where the p key saves the screen (default: this folder)")
     s.add_argument("--text", action="store_true", help="print the screen after each step as text art")
     s.add_argument("--json", action="store_true", help="print the saved match document as JSON at the end")
     s.add_argument("--flash", metavar="DIR", help="folder playing the Pico's flash (default: ~/.local/share/tanteador/flash)",

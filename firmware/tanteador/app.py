@@ -29,6 +29,7 @@ _LOW_HEAP = const(24576)
 _GC_ROOM = const(40960)
 _GC_IDLE_MS = const(400)
 _SAVE_QUIET_MS = const(1500)
+_HINT_MS = const(8000)
 
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, boot and archive
@@ -348,7 +349,9 @@ class App:
             self.notice(i18n.UNDONE, n)
 
     def end_match(self):
-        """End the match in play (kept in the archive): back on the setup, saved."""
+        """End the match in play (kept in the archive): its final standing
+        over the setup (straight to the setup if no hand was played), saved."""
+        m = self.match
         self.archive()
         self.match = None
         self.trump = None
@@ -357,6 +360,10 @@ class App:
         self.stack = []
         self.sweep()
         self.home()
+        if m is not None and m.hands:
+            from tanteador.screens.matchend import MatchEnd
+
+            self.push(MatchEnd(self, tune=False, ended=m))
         self.commit()
 
     def archive(self):
@@ -475,7 +482,8 @@ class App:
         self.commit()
         hint = match.options.prep_hint
         if hint is not None:
-            self.notice(getattr(i18n, "H_" + hint.upper()), ms=0)
+            # Read before the deal, then out of the way as the other notices are.
+            self.notice(getattr(i18n, "H_" + hint.upper()), ms=_HINT_MS)
 
     def play(self, tune):
         """Play a tune of (Hz, ms) pairs on the buzzer when the sound is on."""

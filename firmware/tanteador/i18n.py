@@ -142,8 +142,18 @@ TABLE_ROUND = const(114)
 HOLD_TEN = const(115)
 # The board file was refused: the device runs on the default wiring (tanteador.boardfile).
 BOARD_REFUSED = const(116)
+# A name typed on the device (screens/names.py, screens/letters.py).
+NEW_NAME = const(117)
+HOLD_JUMP = const(118)
+LETTER_KEYS = const(119)
+NAME_TAKEN = const(120)
+NAMES_FULL = const(121)
+# An edit refused: the match would have ended before the hands after it.
+E_ENDS_AT = const(122)
+# A damaged names list set aside as a name typed on the device started a new one.
+NAMES_ASIDE = const(123)
 # Number of texts in a language module.
-COUNT = const(117)
+COUNT = const(124)
 
 
 class Texts:

@@ -258,7 +258,8 @@ class Match:
         its points (with ``last`` as in record), or both; everything after
         it is recomputed. Returns the edited Hand. RulesError 'index' (no
         such hand), 'trump', a points code, 'last', or 'over' (the match
-        would have ended before later hands). An edit that changes nothing
+        would have ended before later hands; its nums: the number of the
+        hand it would have ended at). An edit that changes nothing
         adds no undo step."""
         if type(index) is not int or index < 0 or index >= self._nh:
             raise RulesError("index")
@@ -275,7 +276,7 @@ class Match:
         end = self._figures(index, pts, t)
         if end is not None and end < self._nh - 1:
             self._figures()
-            raise RulesError("over")
+            raise RulesError("over", None, (end + 1,))
         self._act(t | EDIT_BIT, index, pts, 0)
         self._edits.append(self.cursor - 1)
         return self._hand(index)

@@ -25,7 +25,9 @@ Files (all in one folder of a ``flashfs.DirFS``):
     can fetch it. ``n`` grows and none is ever deleted here: they go only
     when someone removes them from a PC after ``tanteador pull``.
 ``names.json``
-    The list of player names written from the PC; see ``check_names``.
+    The list of player names offered at setup; see ``check_names``. Written
+    from the PC (``tanteador names``), and by the device, through
+    ``names.tmp``, when a name is typed on it (``add_name``).
 ``event.json``
     A match an organiser's PC pushed for an event (``matchdoc.from_push``):
     taken at boot, it replaces the match in play (archived first) and is
@@ -48,6 +50,7 @@ from tanteador.flashfs import errno_of
 STATE = "state.json"
 TMP = "state.tmp"
 NAMES = "names.json"
+NAMES_TMP = "names.tmp"
 PUSHED = "event.json"
 ARCH_TMP = "h.tmp"
 ARCH_KEEP = 50
@@ -94,6 +97,17 @@ class Store:
         from tanteador import storeops
 
         return storeops.names(self)
+
+    def add_name(self, name):
+        """Keep ``name``, typed on the device, first in ``names.json`` ->
+        (the name as listed, None or a problem). A name already there (capitals do not
+        count) is the listed one, and nothing is written; the problem is
+        ``'many'`` with the list full, else ``'full'`` / ``'io'`` as for
+        ``save``. A damaged list is set aside (``bad-<n>-state.json``) first:
+        ``'aside'`` when the new list, this name alone, was written."""
+        from tanteador import storeops
+
+        return storeops.add_name(self, name)
 
     def archive(self, match_doc):
         """Keep a finished match as ``hNNNN.json`` -> None or ``'full'``/``'io'``.

@@ -12,7 +12,7 @@ import gc
 import json
 
 from tanteador.store import (
-    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES,
+    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES, NAMES_TMP,
     PUSHED, STATE, TMP, TextOut, dump,
 )
 
@@ -47,6 +47,65 @@ def names(st):
         return check_names(obj)
     except ValueError:
         return []
+
+
+def add_name(st, name):
+    """Put ``name`` first in the names list of Store ``st``; see ``Store.add_name``."""
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
+    names = []
+    if problem is None:
+        try:
+            names = check_names(obj)
+        except ValueError:
+            problem = "bad"
+    aside = problem is not None and st.fs.exists(NAMES)
+    if aside:
+        # The list is rewritten below: a damaged one goes aside for the PC first.
+        _set_aside(st, NAMES)
+    key = fold(name)
+    for n in names:
+        if fold(n) == key:
+            return n, None
+    if len(names) >= MAX_NAME_COUNT:
+        return name, "many"
+    problem = st.write_atomic(NAMES_TMP, NAMES, [name] + names)
+    return name, "aside" if aside and problem is None else problem
+
+
+def to_front(st, chosen):
+    """Put the names of ``chosen`` (the seats' names, in seat order) that the
+    list of Store ``st`` holds first in it, so that the next match offers
+    them a press or two away -> None, or ``'full'`` / ``'io'`` as for
+    ``Store.save``. A list missing or damaged is left as it is (``names``
+    reads it as empty), and one already in that order is not written.
+    Called only from the Names screen: not forwarded by ``Store``, whose
+    code stays in the heap all along."""
+    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
+    if problem is not None:
+        return None
+    try:
+        names = check_names(obj)
+    except ValueError:
+        return None
+    front = [n for n in chosen if n in names]
+    new = front + [n for n in names if n not in front]
+    if new == names:
+        return None
+    return st.write_atomic(NAMES_TMP, NAMES, new)
+
+
+def fold(s):
+    """``s`` in small letters, accented ones too (MicroPython's ``lower``
+    knows only ASCII): two names the same but for capitals fold alike."""
+    out = []
+    for c in s:
+        o = ord(c)
+        if 65 <= o <= 90 or (192 <= o <= 222 and o != 215):
+            c = chr(o + 32)
+        elif o == 0x152:
+            c = "\u0153"
+        out.append(c)
+    return "".join(out)
 
 
 def pushed(st):

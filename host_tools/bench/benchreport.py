@@ -1,7 +1,7 @@
 """The bench's figures against their targets, as a table on the terminal and as the Markdown of
 host_tools/docs/benchmark.md."""
 
-from host_tools.bench import handsteps
+from host_tools.bench import handsteps, namesteps
 from host_tools.bench.benchtime import ACTION_TARGETS, CHECK_MS, REF_MS_RP2040
 
 KB = 1024
@@ -83,7 +83,7 @@ def rows(r):
         ("heap of all firmware modules imported, 64-bit", "%.1f KB; largest %s" % (
             h["modules_total"] / KB,
             ", ".join("%s %.1f" % (m.split(".")[-1], n / KB) for m, n in h["modules"][:3])), "", ""),
-    ] + handsteps.rows(p, ok) + [
+    ] + handsteps.rows(p, ok) + namesteps.rows(r["names"]) + [
         ("presses lost, taps 60/60 ms against 300 ms redraws", "%d of %d" % (tp["lost"], tp["events"]), "0",
          ok("lost")),
         ("edge ring overflows (taps; the match)", "%d; %d" % (tp["overflows"], tp["overflows_match"]), "0",
@@ -156,7 +156,7 @@ def markdown(r, command):
         "Each module's weight there includes the names it adds: the one that opens a new block of "
         "MicroPython's table of names is charged with the whole block."
         % (r["heap32"]["romfs_bytes"] / KB),
-    ] + handsteps.notes(p) + [
+    ] + handsteps.notes(p) + namesteps.notes(r["names"]) + [
         "- Presses lost: a default match scripted as short presses only, tapped at 60 ms down / 60 ms up on "
         "MicroPython while the host board charges 300 ms per redraw (plus the bus and the flash), against "
         "the same script on an instant board; the edges wait in the ring (%d edges) meanwhile." % RING_SIZE,

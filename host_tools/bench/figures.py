@@ -14,6 +14,8 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           (bisection).
 hands     steps and seconds a player spends on a whole hand, table to table:
           see host_tools/bench/handsteps.py.
+names     steps and seconds to type a name on the device (Ana, José, Chiara):
+          see host_tools/bench/namesteps.py.
 flash     bytes written per recorded hand, files written per committed
           action, size of state.json after the match.
 display   redraws per button event, bytes that would go to the OLED per
@@ -36,7 +38,7 @@ import os
 import shutil
 import tempfile
 
-from host_tools.bench import benchheap, benchmatch, benchreport, benchtime, handsteps
+from host_tools.bench import benchheap, benchmatch, benchreport, benchtime, handsteps, namesteps
 from host_tools.harness import mplane, wasmlane
 from host_tools.harness.mpytree import compile_tree
 
@@ -70,6 +72,8 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         least = benchmatch.min_heap(doc, text, flash, mp["hands"], tree, step=48 if quick else 1)
         say("searching the cheapest way to every hand, table to table")
         pr = handsteps.measure(flash, kmax=40, quick=quick)
+        say("typing names on the device: %s" % ", ".join(namesteps.NAMES))
+        nm = namesteps.measure(work)
         say("weighing each module")
         mods = benchheap.module_heap()
         say("timing the hand check on the slowest points of every setup")
@@ -87,6 +91,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
             "heap": m["heap"],
             "heap32": heap32,
             "presses": pr,
+            "names": nm,
             "flash": m["flash"],
             "display": m["display"],
             "work": {"mp": benchtime.work_ratios(mpt), "cpython": benchtime.work_ratios(cpt)},

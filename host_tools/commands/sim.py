@@ -178,7 +178,9 @@ KEYS = {
 }
 
 HELP = ("\u2191/w UP  \u2193/s DOWN  Enter/space/o OK  Backspace/Esc/b BACK\n"
-        "* long OK  L+key long press  +/- hold UP/DOWN  q quit")
+        "* long OK  L+key long press  +/- hold UP/DOWN  p save PNG  q quit")
+# The key that saves the screen as PNG (in --png DIR, else the current folder).
+PNG_KEY = "p"
 
 
 def key_of(key):
@@ -222,9 +224,12 @@ def split_keys(data):
 class Terminal:
     """The interactive view: raw keys in, half-block OLED out (ANSI, works over ssh)."""
 
-    def __init__(self, board, app, flash, braille=False, out=None):
+    def __init__(self, board, app, flash, braille=False, out=None, png_dir=None, scale=4):
         from host_tools.support import render
 
+        self.png_dir = png_dir or os.getcwd()
+        self.scale = scale
+        self.note = ""
         self.start = board.now
         self.render = render
         self.board = board
@@ -244,6 +249,9 @@ class Terminal:
         if key == "l":
             self.long_next = True
             return True
+        if key == PNG_KEY:
+            self.note = self.save_png()
+            return True
         hit = KEYS.get(key)
         if hit is None:
             return True
@@ -253,6 +261,22 @@ class Terminal:
             self.long_next = False
         self.keys.press(b, ms, now)
         return True
+
+    def save_png(self):
+        """Save the screen as it is now as the next free screen-NNN.png of the
+        PNG folder; what to tell the user (where it went, or why not)."""
+        board = self.board
+        try:
+            os.makedirs(self.png_dir, exist_ok=True)
+            n = 1
+            while os.path.exists(os.path.join(self.png_dir, "screen-%03d.png" % n)):
+                n += 1
+            path = os.path.join(self.png_dir, "screen-%03d.png" % n)
+            self.render.save_png(board.frame, path, scale=self.scale, powered=board.powered,
+                                 contrast=board.contrast_level)
+        except OSError as e:
+            return "PNG not saved: %s (%s)" % (self.png_dir, e.strerror)
+        return "saved %s" % path
 
     def frame_text(self):
         board = self.board
@@ -273,7 +297,7 @@ class Terminal:
             "long: press a key" if self.long_next else "")
         lines.append(state)
         lines.append(HELP)
-        lines.append("flash: %s" % self.flash)
+        lines.append(self.note or "flash: %s" % self.flash)
         dim = board.powered and board.contrast_level < 128
         text = "\n".join(l + "\x1b[K" for l in lines)
         return ("\x1b[2m" + text + "\x1b[0m") if dim else text
@@ -331,8 +355,8 @@ class Terminal:
                 return
 
 
-def interactive(flash, seed=None, braille=None, timing=None):
-    """Run the simulator in this terminal until 'q'."""
+def interactive(flash, seed=None, braille=None, timing=None, png_dir=None, scale=4):
+    """Run the simulator in this terminal until 'q' (PNG_KEY saves the screen into ``png_dir``)."""
     if not sys.stdin.isatty() or not sys.stdout.isatty():
         raise UserError("needs a terminal; for a script use --script FILE or -e 'OK;UP'")
     import termios
@@ -342,7 +366,7 @@ def interactive(flash, seed=None, braille=None, timing=None):
     if braille is None:
         braille = cols < 130 or rows < 38
     board, app = make_app(flash, seed=random.getrandbits(30) if seed is None else seed, timing=timing)
-    term = Terminal(board, app, flash, braille=braille)
+    term = Terminal(board, app, flash, braille=braille, png_dir=png_dir, scale=scale)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     try:
@@ -397,9 +421,9 @@ def main(args):
     check_args(args, flash)
     timing = device_time(args.draw_ms, args.instant)
     if args.script is None and args.execute is None:
-        if args.png or args.text or args.json:
-            raise UsageError("--png/--text/--json need a script (--script FILE or -e EVENTS)")
-        interactive(flash, seed=args.seed, braille=args.braille, timing=timing)
+        if args.text or args.json:
+            raise UsageError("--text/--json need a script (--script FILE or -e EVENTS)")
+        interactive(flash, seed=args.seed, braille=args.braille, timing=timing, png_dir=args.png, scale=args.scale)
         return 0
     text = read_script(args.script) if args.script is not None else args.execute
     if args.execute is not None and args.script is not None:

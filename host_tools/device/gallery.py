@@ -25,11 +25,15 @@ from tanteador.store import Store
 # hands (points goal), "call6" for six after two (time goal; the dealer
 # sits out), "call-over" a finished chiamata for five, "call5-typed" the
 # same as "call5" on a call typed before a power cut (a bid no auction
-# takes); "bad" a damaged save file.
+# takes); "bad" a damaged save file; "badnames" "new" with a damaged names list.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
     ("names", "new", "UP x3; OK"),
+    ("letters", "new", "UP x3; OK; OK; OK; OK"),
+    ("names-new", "new", "UP x3; OK; OK; OK; OK; long OK; OK; UP x2"),
+    ("notice-names-aside", "badnames", "UP x3; OK; OK; long OK"),
+    ("letters-taken", "new", "UP x3; OK; OK; OK; OK; long OK; DOWN; OK; OK; OK; long OK"),
     ("draw", "new", "OK"),
     ("draw-pairs", "new", "DOWN; OK; UP; UP; OK; DOWN; OK; UP; OK; UP x2; OK"),
     ("draw-six", "new", "DOWN; OK; UP x4; OK; UP; OK"),
@@ -44,6 +48,8 @@ RECIPES = (
     ("entry-refused", "three", "wait 3s; DOWN; OK; long UP; long UP; long UP; DOWN x3; OK; long UP; long UP; DOWN; OK"),
     ("table-six", "six", "wait 3s"),
     ("matchend", "over", "wait 3s"),
+    ("matchend-ended", "play", "wait 3s; long OK; DOWN x4; OK; OK"),
+    ("notice-ends-at", "over", "wait 3s; BACK; long OK; DOWN x2; OK; UP x2; OK; OK; long UP; long UP; long UP; OK"),
     ("menu", "play", "wait 3s; long OK"),
     ("history", "play", "wait 3s; long OK; DOWN x2; OK"),
     ("handedit", "play", "wait 3s; long OK; DOWN x2; OK; OK"),
@@ -130,6 +136,11 @@ def _match(kind, lang, names=None):
 
 def _state(board, kind, lang, names=None):
     fs = board.fs
+    if kind == "badnames":
+        f = fs.open("names.json", "w")
+        f.write('["Ana", "Be')
+        f.close()
+        kind = "new"
     if kind == "bad":
         f = fs.open("state.json", "w")
         f.write('{"v": 1, "cfg": ')

@@ -260,6 +260,9 @@ class _Life:
     def end_match(self):
         if self.app.screen.NAME == "table":
             self.press("long OK; DOWN x4; OK; OK")
+        # A match with hands shows its final standing first; OK goes on to the setup.
+        if self.app.screen.NAME == "matchend":
+            self.press("OK")
 
     def names_and_start(self):
         """From a fresh setup: a name from the list for the first player, then a new match."""
@@ -268,7 +271,16 @@ class _Life:
         # The names are the third row from the end: up from the first row.
         self.press("UP x3; OK")
         if self.app.screen.NAME == "names":
-            self.press("OK; DOWN; OK; BACK")
+            self.press("OK")
+            if self.app.screen.NAME == "letters":
+                # No list to pick from (a damaged one is set aside): a name typed, one letter.
+                self.press("OK; long OK")
+            else:
+                self.press("DOWN; OK")
+            if self.app.screen.NAME == "notice":
+                self.press("OK")        # the damaged list kept aside: said, and closed
+            if self.app.screen.NAME == "names":
+                self.press("BACK")
         self.press("DOWN x3")
         for _ in range(6):
             if self.app.screen.NAME == "table":

@@ -5,6 +5,7 @@ One event per line, or several separated by ';' (handy on a command line)::
     UP            short press: down 80 ms, then up
     DOWN x12      twelve short presses
     long OK       held 800 ms (a long press)
+    long UP x3    three long presses
     hold UP 1500  held 1500 ms (auto-repeat for UP/DOWN)
     wait 500      nothing pressed for 500 ms (also 2s, 5m)
     # comment     ignored, also after an event
@@ -77,9 +78,10 @@ def parse_item(text, line=1):
             raise ScriptError(line, "'wait' takes one duration, e.g. 'wait 500'")
         return (WAIT, -1, _ms(words[1], line), 1, line)
     if head == "long":
-        if n != 2:
-            raise ScriptError(line, "'long' takes a button, e.g. 'long OK'")
-        return (HOLD, _button(words[1], line), LONG_MS, 1, line)
+        if n not in (2, 3) or (n == 3 and words[2][:1].lower() != "x"):
+            raise ScriptError(line, "'long' takes a button and maybe a count, e.g. 'long OK' or 'long UP x3'")
+        count = _count(words[2], line) if n == 3 else 1
+        return (HOLD, _button(words[1], line), LONG_MS, count, line)
     if head == "hold":
         if n != 3:
             raise ScriptError(line, "'hold' takes a button and a duration, e.g. 'hold UP 1500'")
@@ -87,15 +89,21 @@ def parse_item(text, line=1):
     b = _button(words[0], line)
     count = 1
     if n == 2:
-        w = words[1].lower()
-        if len(w) < 2 or w[0] != "x" or not w[1:].isdigit():
-            raise ScriptError(line, "after a button only a count like 'x5' may follow, not %r" % words[1])
-        count = int(w[1:])
-        if count < 1 or count > MAX_REPEAT:
-            raise ScriptError(line, "count %r out of range (x1 .. x%d)" % (words[1], MAX_REPEAT))
+        count = _count(words[1], line)
     elif n > 2:
         raise ScriptError(line, "too many words in %r" % text)
     return (PRESS, b, PRESS_MS, count, line)
+
+
+def _count(word, line):
+    """The N of a count 'xN' after a button."""
+    w = word.lower()
+    if len(w) < 2 or w[0] != "x" or not w[1:].isdigit():
+        raise ScriptError(line, "after a button only a count like 'x5' may follow, not %r" % word)
+    count = int(w[1:])
+    if count < 1 or count > MAX_REPEAT:
+        raise ScriptError(line, "count %r out of range (x1 .. x%d)" % (word, MAX_REPEAT))
+    return count
 
 
 def parse(text):
@@ -121,7 +129,7 @@ def describe(step):
         return "wait %d" % ms
     if kind == HOLD:
         if ms == LONG_MS:
-            return "long " + BUTTONS[b]
+            return "long " + BUTTONS[b] + (" x%d" % count if count > 1 else "")
         return "hold %s %d" % (BUTTONS[b], ms)
     if count > 1:
         return "%s x%d" % (BUTTONS[b], count)

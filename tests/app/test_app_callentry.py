@@ -8,6 +8,7 @@ from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli
 from host_tools.harness import matchplan
+from tanteador import i18n
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
@@ -191,7 +192,10 @@ def test_an_edit_that_would_end_the_match_earlier_is_refused(tmp_path):
     assert "Made: Bea +2" in app.texts
     # Bea alone with 120 would have won the match at hand 1.
     play(app, board, "OK; OK; OK; UP; OK" + "; long UP" * 6 + "; OK")
-    assert app.screen.NAME == "entry" and "The match is over" in app.texts
+    assert app.screen.NAME == "notice" and app.screen.sid == i18n.E_ENDS_AT and app.screen.arg == 1
+    assert "It would end the match" in app.texts
+    play(app, board, "BACK")
+    assert app.screen.NAME == "entry" and app.screen.err is None
     assert m.to_dict() == before
 
 

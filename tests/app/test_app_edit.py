@@ -94,7 +94,6 @@ def test_end_match_needs_a_confirmation(tmp_path):
     assert saves.n == 0
     play(app, board, "OK; OK")
     assert app.match is None
-    assert app.screen.NAME == "setup"
     assert saves.n == 1
     assert saved(tmp_path)["m"] is None
     assert (tmp_path / "h0001.json").exists()

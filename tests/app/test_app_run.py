@@ -110,7 +110,7 @@ def _run_main(monkeypatch, tmp_path, show, run=None):
         raise KeyboardInterrupt()
 
     monkeypatch.setattr(app_mod, "run", run or recorded)
-    path = os.path.join(os.path.dirname(__file__), "..", "firmware", "main.py")
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
     with open(path) as f:
         code = compile(f.read(), path, "exec")
     with pytest.raises(KeyboardInterrupt):

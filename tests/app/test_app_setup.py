@@ -20,7 +20,12 @@ def _third_match_setup():
 
 
 def _end_match(app, board):
+    hands = len(app.match.hands)
     play(app, board, "long OK; DOWN x4; OK; OK")
+    if hands:
+        # A match with hands shows its final standing first.
+        assert app.screen.NAME == "matchend"
+        play(app, board, "OK")
     assert app.match is None and app.screen.NAME == "setup"
 
 

@@ -85,8 +85,37 @@ def test_missing_script_file(tmp_path, capsys):
 
 
 def test_capture_options_need_a_script(tmp_path, capsys):
-    assert cli.main(["sim", "--png", str(tmp_path), "--flash", str(tmp_path)]) == 2
+    assert cli.main(["sim", "--text", "--flash", str(tmp_path)]) == 2
     assert "need a script" in capsys.readouterr().err
+
+
+def test_the_p_key_saves_the_screen_as_png(tmp_path):
+    from PIL import Image
+
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    out = io.StringIO()
+    term = sim.Terminal(board, app, "x", out=out, png_dir=str(tmp_path / "shots"))
+    assert term.step(0, "p")
+    first = tmp_path / "shots" / "screen-001.png"
+    assert Image.open(first).size == (128 * 4 + 16, 64 * 4 + 16)
+    assert "saved " + str(first) in out.getvalue()
+    for t in range(10, 400, 10):
+        term.step(t, "\r" if t == 10 else "")
+    assert app.screen.NAME != "setup"
+    assert term.step(400, "P")                  # Caps Lock changes nothing
+    second = tmp_path / "shots" / "screen-002.png"
+    assert second.exists() and second.read_bytes() != first.read_bytes()
+    assert not term.keys.busy()                 # no button was pressed by it
+
+
+def test_a_png_that_cannot_be_saved_says_why_and_play_goes_on(tmp_path):
+    (tmp_path / "file").write_text("")
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    out = io.StringIO()
+    term = sim.Terminal(board, app, "x", out=out, png_dir=str(tmp_path / "file" / "shots"))
+    assert term.step(0, "p")
+    assert "PNG not saved" in out.getvalue()
+    assert term.step(10, "\r")
 
 
 def test_version_matches_the_firmware():

@@ -22,6 +22,7 @@ KEYS = {
     "heap": {"baseline", "boot", "peak", "firmware_boot", "firmware_peak", "peak_hand", "end",
              "min_heapsize_kb"},
     "presses": {"two", "three", "call5", "call6"},
+    "names": {"Ana", "José", "Chiara"},
     "taps": {"taps", "events", "lost", "frames", "overflows", "overflows_match"},
     "flash": {"commits", "files_written", "bytes", "bytes_per_hand", "writes_per_commit", "renames",
               "state_bytes"},

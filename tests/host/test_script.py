@@ -11,7 +11,7 @@ def kinds(text):
 
 
 def test_each_event_form():
-    text = "UP\nDOWN\nOK\nBACK\nlong OK\nhold UP 1500\nwait 500\nDOWN x3\n"
+    text = "UP\nDOWN\nOK\nBACK\nlong OK\nhold UP 1500\nwait 500\nDOWN x3\nlong UP x3\n"
     assert kinds(text) == [
         (PRESS, 0, 80, 1),
         (PRESS, 1, 80, 1),
@@ -21,6 +21,7 @@ def test_each_event_form():
         (HOLD, 0, 1500, 1),
         (WAIT, -1, 500, 1),
         (PRESS, 1, 80, 3),
+        (HOLD, 0, 800, 3),
     ]
 
 
@@ -61,6 +62,8 @@ def test_empty_script_is_empty():
         ("wait 9999999", 1, "out of range"),
         ("long", 1, "'long' takes a button"),
         ("long OK 900", 1, "'long' takes a button"),
+        ("long UP x0", 1, "out of range"),
+        ("long UP x3 x3", 1, "'long' takes a button"),
         ("hold UP", 1, "'hold' takes a button and a duration"),
         ("hold LEFT 100", 1, "unknown button 'LEFT'"),
         ("OK twice", 1, "'x5'"),
@@ -77,7 +80,7 @@ def test_errors_name_the_line(text, line, words):
     assert words in str(e.value)
 
 
-@pytest.mark.parametrize("text", ["UP", "DOWN x12", "long OK", "hold BACK 1500", "wait 500"])
+@pytest.mark.parametrize("text", ["UP", "DOWN x12", "long OK", "long UP x3", "hold BACK 1500", "wait 500"])
 def test_describe_round_trips(text):
     steps = parse(text)
     assert script.describe(steps[0]) == text

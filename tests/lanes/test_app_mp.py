@@ -99,3 +99,56 @@ def test_refusal_resume_and_last_setup_on_micropython(tmp_path, mpy_tree):
     assert r["resumed"] == ["entry", [43, 40, 40], 0]
     assert r["ended"] == ["setup", True]             # End match, on a Pico's heap
     assert r["setup"] == ["setup", 3, 1]            # the next one starts from its setup
+
+
+NAMES = """
+import json
+from hostboard import HostBoard
+from script import Player, parse
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+pl = Player(app, b)
+pl.play(parse("UP x3; OK; OK"))
+out = {"screen": app.screen.NAME}
+pl.play(parse(%r))
+out["names"] = app.screen.setup.names
+out["file"] = open(%r + "/names.json").read()
+pl.play(parse("BACK; DOWN x3; OK; OK"))
+out["table"] = [app.screen.NAME, app.match.options.names]
+print(json.dumps(out))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def _typing(name, ring, start=0):
+    """The taps that type ``name`` on the letters screen (DOWN or UP, the shorter way), OKs between."""
+    from tanteador.screens import letters
+
+    out = []
+    k = start
+    n = len(ring)
+    for i, c in enumerate(name):
+        want = ring.index(letters._lower(c))
+        down = (want - k) % n
+        if down:
+            out.append("DOWN x%d" % down if down <= n - down else "UP x%d" % (n - down))
+        out.append("OK" if i < len(name) - 1 else "long OK")
+        vowel = letters._lower(c) in letters._VOWELS
+        k = letters.STARTS[1] if vowel else 0
+    return "; ".join(out)
+
+
+def test_names_typed_with_accents_on_micropython(tmp_path, mpy_tree):
+    from tanteador.screens import letters
+
+    script = _typing("José", letters.RING) + "; DOWN; OK; " + _typing("Chloé", letters.RING)
+    flash = str(tmp_path)
+    r = _on_micropython(NAMES % (flash, script, flash), mpy_tree)
+    assert r["screen"] == "letters"
+    assert r["names"] == ["José", "Chloé"]
+    import json
+
+    assert json.loads(r["file"]) == ["Chloé", "José"]
+    assert r["table"] == ["table", ["José", "Chloé"]]

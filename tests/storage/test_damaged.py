@@ -490,6 +490,8 @@ def _life(folder):
     g.wait(2000)
     g.menu(4)                   # end the match
     g.do("OK")
+    g.expect("matchend")        # its final standing
+    g.do("OK")
     g.expect("setup")
     (folder / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
     reset()

@@ -7,7 +7,7 @@ import pytest
 
 from storekit import (STATE, TMP, DirFS, FaultFS, Store, archives, bad_files, boot, fresh,
                       make_doc, validate)
-from tanteador import flashfs, store
+from tanteador import flashfs, store, storeops
 
 
 # ---- DirFS ---------------------------------------------------------------
@@ -280,6 +280,92 @@ def test_names_unreadable_is_empty(tmp_path, raw):
     write_names(fs, raw)
     assert Store(fs).names() == []
     assert fs.size("names.json") == len(raw)
+
+
+def _names_of(fs):
+    with fs.open("names.json", "rb") as f:
+        return json.loads(f.read().decode("utf-8"))
+
+
+def test_a_name_typed_on_the_device_goes_first_and_once(tmp_path):
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    assert st.add_name("Ana") == ("Ana", None)
+    assert st.add_name("José") == ("José", None)
+    # Capitals do not count, as for `tanteador names`: the listed one is used.
+    assert st.add_name("JOSÉ") == ("José", None)
+    assert _names_of(fs) == ["José", "Ana"]
+    assert st.names() == ["José", "Ana"]
+
+
+def test_a_full_names_list_is_left_as_it_is(tmp_path):
+    fs = fresh(tmp_path)
+    full = ["N%d" % i for i in range(store.MAX_NAME_COUNT)]
+    write_names(fs, json.dumps(full).encode())
+    assert Store(fs).add_name("Eva") == ("Eva", "many")
+    assert _names_of(fs) == full
+
+
+@pytest.mark.parametrize("raw", [b"", b'["Ana"', b'{"a": 1}', b'["x\\u0000"]', b"[" + b'"a",' * 2000 + b'"b"]'])
+def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path, raw):
+    fs = fresh(tmp_path)
+    write_names(fs, raw)
+    assert Store(fs).add_name("Eva") == ("Eva", "aside")
+    assert _names_of(fs) == ["Eva"]
+    aside = bad_files(fs)
+    assert len(aside) == 1
+    with fs.open(aside[0], "rb") as f:
+        assert f.read() == raw
+
+
+@pytest.mark.parametrize("err", [28, 5])
+def test_every_failing_call_while_adding_a_name_keeps_the_list(tmp_path, err):
+    fs = fresh(tmp_path, "count")
+    write_names(fs, b'["Ana"]')
+    ffs = FaultFS(fs)
+    Store(ffs).add_name("Eva")
+    for k in range(1, ffs.ops + 1):
+        fs = fresh(tmp_path, "f%d" % k)
+        write_names(fs, b'["Ana"]')
+        name, problem = Store(FaultFS(fs, fail_at=k, fail_errno=err)).add_name("Eva")
+        assert name == "Eva"
+        now = _names_of(fs) if fs.exists("names.json") else []
+        if problem in (None, "aside"):
+            assert now[0] == "Eva", k
+        # The list before is never lost: still there, or set aside whole.
+        kept = [now] + [json.loads(open(os.path.join(fs.root, b), encoding="utf-8").read())
+                        for b in bad_files(fs)]
+        assert any("Ana" in x for x in kept), (k, kept)
+
+
+def test_names_picked_go_to_the_front_in_seat_order(tmp_path):
+    fs = fresh(tmp_path)
+    write_names(fs, b'["Ana", "Beto", "Carla"]')
+    assert storeops.to_front(Store(fs), ["Carla", "Zoe", "Ana"]) is None
+    assert _names_of(fs) == ["Carla", "Ana", "Beto"]
+
+
+@pytest.mark.parametrize("raw", [None, b'["Ana"', b'{"a": 1}'])
+def test_a_names_list_missing_or_damaged_is_not_reordered(tmp_path, raw):
+    fs = fresh(tmp_path)
+    if raw is not None:
+        write_names(fs, raw)
+    assert storeops.to_front(Store(fs), ["Ana"]) is None
+    if raw is None:
+        assert not fs.exists("names.json")
+    else:
+        with fs.open("names.json", "rb") as f:
+            assert f.read() == raw
+    assert bad_files(fs) == []
+
+
+def test_a_failing_reorder_keeps_the_list(tmp_path):
+    for k in range(1, 8):
+        fs = fresh(tmp_path, "f%d" % k)
+        write_names(fs, b'["Ana", "Beto"]')
+        problem = storeops.to_front(Store(FaultFS(fs, fail_at=k, fail_errno=28)), ["Beto"])
+        assert _names_of(fs) in (["Ana", "Beto"], ["Beto", "Ana"])
+        assert problem in (None, "full")
 
 
 # ---- archive ---------------------------------------------------------------

@@ -122,4 +122,11 @@ S = (
     "Table %d - Round %d\n"  # TABLE_ROUND
     "hold: 10\n"  # HOLD_TEN
     "Board file refused: default wiring\n"  # BOARD_REFUSED
+    "New name…\n"  # NEW_NAME
+    "hold: jump\n"  # HOLD_JUMP
+    "OK next, hold OK: done\n"  # LETTER_KEYS
+    "Already at the table\n"  # NAME_TAKEN
+    "The list has %d names: this one is not kept\n"  # NAMES_FULL
+    "It would end the match at hand %d: undo the later hands first\n"  # E_ENDS_AT
+    "The names list was damaged: kept aside, a new one started\n"  # NAMES_ASIDE
 )

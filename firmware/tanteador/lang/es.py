@@ -122,4 +122,11 @@ S = (
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "mantén: 10\n"  # HOLD_TEN
     "Archivo de placa rechazado: pines de serie\n"  # BOARD_REFUSED
+    "Nombre nuevo…\n"  # NEW_NAME
+    "mantén: salta\n"  # HOLD_JUMP
+    "OK sigue, mantén OK: fin\n"  # LETTER_KEYS
+    "Ya está en la mesa\n"  # NAME_TAKEN
+    "La lista tiene %d nombres: este no se guarda\n"  # NAMES_FULL
+    "Acabaría la partida en la mano %d: deshaz antes las que siguen\n"  # E_ENDS_AT
+    "Lista de nombres dañada: apartada; empieza otra\n"  # NAMES_ASIDE
 )

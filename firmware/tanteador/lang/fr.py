@@ -122,4 +122,11 @@ S = (
     "Table %d - Tour %d\n"  # TABLE_ROUND
     "maintien : 10\n"  # HOLD_TEN
     "Fichier de carte refusé : câblage par défaut\n"  # BOARD_REFUSED
+    "Nouveau nom…\n"  # NEW_NAME
+    "maintien : saute\n"  # HOLD_JUMP
+    "OK suite, OK long : fin\n"  # LETTER_KEYS
+    "Déjà à la table\n"  # NAME_TAKEN
+    "La liste a %d noms : celui-ci n'est pas gardé\n"  # NAMES_FULL
+    "La partie finirait à la donne %d : annulez d'abord les suivantes\n"  # E_ENDS_AT
+    "Liste des noms endommagée, mise de côté : on repart de zéro\n"  # NAMES_ASIDE
 )

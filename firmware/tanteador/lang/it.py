@@ -122,4 +122,11 @@ S = (
     "Tavolo %d - Turno %d\n"  # TABLE_ROUND
     "tieni: 10\n"  # HOLD_TEN
     "File della scheda rifiutato: pin predefiniti\n"  # BOARD_REFUSED
+    "Nuovo nome…\n"  # NEW_NAME
+    "tieni: salta\n"  # HOLD_JUMP
+    "OK avanti, tieni OK: fine\n"  # LETTER_KEYS
+    "Già al tavolo\n"  # NAME_TAKEN
+    "La lista ha %d nomi: questo non si tiene\n"  # NAMES_FULL
+    "Chiuderebbe la partita alla mano %d: annulla prima le mani dopo\n"  # E_ENDS_AT
+    "Elenco nomi danneggiato: messo da parte, ne inizia un altro\n"  # NAMES_ASIDE
 )

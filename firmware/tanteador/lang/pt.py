@@ -122,4 +122,11 @@ S = (
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "segure: 10\n"  # HOLD_TEN
     "Ficheiro da placa recusado: pinos de origem\n"  # BOARD_REFUSED
+    "Novo nome…\n"  # NEW_NAME
+    "segure: salta\n"  # HOLD_JUMP
+    "OK segue, segure OK: fim\n"  # LETTER_KEYS
+    "Já está na mesa\n"  # NAME_TAKEN
+    "A lista tem %d nomes: este não fica guardado\n"  # NAMES_FULL
+    "Acabaria a partida na mão %d: desfaça antes as mãos seguintes\n"  # E_ENDS_AT
+    "Lista de nomes danificada: posta de lado, começa outra\n"  # NAMES_ASIDE
 )

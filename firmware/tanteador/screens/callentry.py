@@ -25,7 +25,7 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.screens import ui
-from tanteador.screens.fields import Form, keys, move, reason
+from tanteador.screens.fields import Form, keys, move, reason, told
 
 _CALLER = const(0)
 _BID = const(1)
@@ -147,6 +147,8 @@ class CallEntry(Form):
         try:
             app.enter_hand(self.edit, self.call())
         except RulesError as e:
+            if told(app, e):
+                return
             self.err = e
             self.i = _field_of(e.code, self.i)
 

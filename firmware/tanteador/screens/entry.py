@@ -14,7 +14,7 @@ from micropython import const
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
-from tanteador.screens.fields import Form, keys, move, refusal
+from tanteador.screens.fields import Form, keys, move, refusal, told
 
 START = const(60)
 # Two sides share the width: a half each, the number centred in it.
@@ -231,6 +231,8 @@ class Entry(Form):
             app.enter_hand(self.edit, pts, self.last)
         except RulesError as e:
             self.last = None
+            if told(app, e):
+                return True
             self.err = e
             if e.side is not None and e.side < self.fields:
                 self.i = e.side

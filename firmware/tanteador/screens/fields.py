@@ -11,6 +11,8 @@ _REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
             "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
             "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
             "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+# How long a notice of several lines stays (any press closes it sooner).
+HINT_MS = 8000
 
 
 class Form:
@@ -106,6 +108,16 @@ def keys(s, ev, app, change):
         else:
             s.err = None
             s.i += 1
+    return True
+
+
+def told(app, e):
+    """True when refusal ``e`` needs more words than the last line holds and
+    a notice has said them: an edit that would end the match before the
+    hands after it says at which hand, and what makes the edit possible."""
+    if e.code != "over" or not e.nums:
+        return False
+    app.notice(i18n.E_ENDS_AT, e.nums[0], ms=HINT_MS)
     return True
 
 

@@ -15,6 +15,8 @@ from tanteador.screens import ui
 _ROWS = 4  # rows of LINE px below the title: 4 fit in 64 px
 # Room kept for a chiamata row's second name (two letters and an ellipsis).
 _KEEP = const(14)
+# Between a row's points and its winner.
+_SPACE = const(6)
 
 
 class History:
@@ -53,9 +55,10 @@ class History:
             if app.match.chiamata:
                 _call(app, h, y, c)
             else:
-                app.p.text("-".join(["%d" % p for p in h.points]), 32, y, c)
+                x = 32 + app.p.text("-".join(["%d" % p for p in h.points]), 32, y, c)
                 w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
-                app.p.right(ui.fit(w, 44), ui.WIDTH - 1, y, c)
+                # The winner takes all the room the points leave.
+                app.p.right(ui.fit(w, ui.WIDTH - 1 - x - _SPACE), ui.WIDTH - 1, y, c)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
@@ -68,6 +71,8 @@ class History:
             return False
         elif b == BACK:
             app.pop()
+            # A save made here (an edit) named this screen: a restart would open it again.
+            app.save_soon()
         elif b == OK and n:
             from tanteador.screens.handedit import HandEdit
 

@@ -3,6 +3,10 @@
 Briscola chiamata shows every player's final score instead of hands and
 points, highest first in two columns, under a title bar with the winner and
 the play time.
+
+A match ended from the menu (End match) shows its final standing the same
+way, over the setup that follows it: it is no longer the app's match, and
+OK or BACK goes on to the setup.
 """
 
 from tanteador import i18n
@@ -23,18 +27,29 @@ def duration(ms):
 class MatchEnd:
     NAME = "matchend"
 
-    def __init__(self, app, tune=True):
+    def __init__(self, app, tune=True, ended=None):
         self.sel = 0
         self.seam = 0
+        # The match ended from the menu, or None for the app's own.
+        self.ended = ended
         if tune:
             from tanteador.savefile import TUNE_END
 
             app.play(TUNE_END)
 
+    def _match(self, app):
+        return app.match if self.ended is None else self.ended
+
+    def _name(self, app, side):
+        """The label of ``side`` of the match shown (see App.side_name)."""
+        m = self._match(app)
+        names = m.options.names
+        return "/".join([app.seat_name(s, names) for s in m.options.side_seats(side)])
+
     def draw(self, app):
-        m = app.match
+        m = self._match(app)
         w = m.winner
-        s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % app.side_name(w)
+        s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % self._name(app, w)
         if m.chiamata:
             # The winner and the time in the title: the scores need the room
             # of five or six names.
@@ -48,12 +63,15 @@ class MatchEnd:
             self._figures(app, ui.LINE + _PITCH)
         y = ui.HEIGHT - ui.LINE
         app.p.bar(y)
+        if self.ended is not None:
+            ui.center(app, app.t(i18n.NEW_MATCH), y, ui.WIDTH // 2, 0)
+            return
         label = app.t(i18n.REMATCH if self.sel == 0 else i18n.NEW_MATCH)
         ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
     def _figures(self, app, y):
         """Hands won, points and play time, a row each."""
-        m = app.match
+        m = self._match(app)
         app.p.text(app.t(i18n.HANDS), 0, y)
         app.p.right("-".join(["%d" % v for v in m.won]), ui.WIDTH, y)
         y += _PITCH
@@ -65,7 +83,7 @@ class MatchEnd:
 
     def _scores(self, app, y):
         """Every player's score, highest first (seat order on a tie), two to a row."""
-        m = app.match
+        m = self._match(app)
         tot = m.totals
         order = sorted(range(len(tot)), key=lambda i: (-tot[i], i))
         for k in range(len(order)):
@@ -76,7 +94,7 @@ class MatchEnd:
             yy = y + (k // 2) * ui.LINE
             v = "%d" % tot[i]
             app.p.right(v, xr, yy)
-            app.p.text(ui.fit(app.seat_name(i), xr - x - ui.width(v) - 4), x, yy)
+            app.p.text(ui.fit(app.seat_name(i, m.options.names), xr - x - ui.width(v) - 4), x, yy)
         # A score is read with the name to its left, not the one after it.
         app.p.vline(ui.WIDTH // 2 - 1, y + 1, ((len(order) + 1) // 2) * ui.LINE - 2, 1)
 
@@ -84,6 +102,13 @@ class MatchEnd:
         b, kind = ev[0], ev[1]
         if kind != PRESS:
             return False
+        if self.ended is not None:
+            if b in (UP, DOWN):
+                return False
+            # The setup is below; the save made at the end named this screen.
+            app.pop()
+            app.save_soon()
+            return
         if b in (UP, DOWN):
             ui.step(self, 2, 1 if b == DOWN else -1, False)
         elif b == BACK:

@@ -1,8 +1,20 @@
-"""Names of the players: each one picked from the list set from the PC, or the default."""
+"""Names of the players: each one picked from the device's names list, typed
+on the device, or the default.
+
+OK on a seat opens the letters (screens/letters.py) at once when the
+list has no name free (or there is no list).
+With a list, OK starts changing the seat: DOWN goes down the list (the
+names typed or picked last come first: leaving puts the seats' names at
+its front), UP from the default goes round to "New name", where OK opens
+the letters. A name at another seat is skipped.
+"""
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+# The choice that opens the letters (the others are names, "" the default).
+_NEW = None
 
 
 class Names:
@@ -10,30 +22,37 @@ class Names:
 
     def __init__(self, setup, app):
         self.setup = setup
-        # "" stands for the default label ("P1", "J1"...).
-        self.choices = [""] + app.store.names()
+        self.choices = self._choices(app)
         self.sel = 0
         self.seam = 0
         self.editing = False
+        self.pick = 0
 
-    def _next(self, i, d):
+    def _choices(self, app):
+        # "" stands for the default label ("P1", "J1"...).
+        return [""] + app.store.names() + [_NEW]
+
+    def _step(self, d):
+        """Moves the seat being changed to the next choice in direction ``d``
+        that no other seat holds."""
         names = self.setup.names
         ch = self.choices
-        k = 0
-        for j in range(len(ch)):
-            if ch[j] == names[i]:
-                k = j
+        k = self.pick
         for _ in range(len(ch)):
             k = (k + d) % len(ch)
             c = ch[k]
-            if not c or c not in names:
-                return c
-        return names[i]
+            if not c or c not in names or c == names[self.sel]:
+                break
+        self.pick = k
+        if ch[k] is not _NEW:
+            names[self.sel] = ch[k]
 
     def draw(self, app):
         ui.title(app, app.t(i18n.NAMES))
         s = self.setup
         items = [("%d" % (i + 1), app.seat_name(i, s.names)) for i in range(len(s.names))]
+        if self.editing and self.choices[self.pick] is _NEW:
+            items[self.sel] = (items[self.sel][0], app.t(i18n.NEW_NAME))
         ui.rows(app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
@@ -42,14 +61,65 @@ class Names:
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             d = 1 if b == DOWN else -1
             if self.editing:
-                self.setup.names[self.sel] = self._next(self.sel, -d)
+                self._step(d)
             else:
                 ui.step(self, n, d, kind == REPEAT)
         elif kind != PRESS:
             return False
         elif self.editing:
             self.editing = False
+            if b == OK and self.choices[self.pick] is _NEW:
+                self._letters(app)
         elif b == BACK:
             app.pop()
+            # The names picked come first next time: one press away.
+            from tanteador.storeops import to_front
+
+            problem = to_front(app.store, [n for n in self.setup.names if n])
+            if problem is not None:
+                app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         elif b == OK:
+            names = self.setup.names
+            for c in self.choices[1:-1]:
+                if c not in names or c == names[self.sel]:
+                    break
+            else:
+                # No listed name is free: nothing to pick, the letters at once.
+                self._letters(app)
+                return
             self.editing = True
+            cur = self.setup.names[self.sel]
+            self.pick = self.choices.index(cur) if cur in self.choices else 0
+
+    def _letters(self, app):
+        from tanteador.screens.letters import Letters
+
+        app.push(Letters(self.sel, self.typed))
+
+    def typed(self, app, name):
+        """The name ``name`` typed for the seat being named: False if another
+        seat has it; else it is the seat's and joins the names list (a notice
+        says when it cannot), and the letters close."""
+        from tanteador.storeops import fold
+
+        names = self.setup.names
+        key = fold(name)
+        for i in range(len(names)):
+            if i != self.sel and names[i] and fold(names[i]) == key:
+                return False
+        problem = None
+        if name:
+            name, problem = app.store.add_name(name)
+            names[self.sel] = name
+            self.choices = self._choices(app)
+        app.pop()
+        if problem is not None:
+            from tanteador.store import MAX_NAME_COUNT
+
+            if problem == "many":
+                app.notice(i18n.NAMES_FULL, MAX_NAME_COUNT)
+            elif problem == "aside":
+                app.notice(i18n.NAMES_ASIDE, ms=0)
+            else:
+                app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        return True

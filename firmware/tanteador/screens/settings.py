@@ -102,6 +102,8 @@ class Settings:
                     app.commit()
         elif b == BACK:
             app.pop()
+            # A save made here named this screen: a restart would open it again.
+            app.save_soon()
         elif b == OK:
             m = app.match
             if self.rows[self.sel] == _DIR and (len(m.hands) or m.can_redo):

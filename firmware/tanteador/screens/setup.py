@@ -168,7 +168,8 @@ class Setup:
         if r == _CARDS:
             return app.part(i18n.CARDS_VALS, self.style(app))
         if r == _NAMES:
-            return ""
+            # The names given so far, so the row tells whether the seats are named.
+            return ", ".join([n for n in self.names if n])
         c = o.call
         if r == _DEFEND:
             return app.t(i18n.CALLER_SHARE) % (c[0], 3 * c[0] - c[1])

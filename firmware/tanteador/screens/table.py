@@ -39,6 +39,13 @@ _BAND_Y = const(41)
 _LINE2_Y = const(52)      # its line box overlaps the one above by a row both leave blank
 _DEALER_Y = const(42)     # the label font's box (20 rows), capitals 45-57
 _SLASH_W = ui.width("/")
+# Two sides' names over their scores: a blank column at each edge and six
+# between the names (two names, not one), the rest for the names.
+_EDGE = const(1)
+_GAP = const(6)
+_NAMES_W = const(120)
+# The least room they leave the side that neither cuts nor leads.
+_KEEP_W = const(36)
 
 
 def clock(ms):
@@ -57,6 +64,12 @@ def columns(vals):
         if ui.big_width("%d" % v) > w - 2:
             return False
     return True
+
+
+def _hand_no(m):
+    """The hand the band names: the one in play, or once the match is over
+    the last one played (there is no hand in play to number)."""
+    return len(m.hands) if m.over else m.hand_no
 
 
 def _shares(widths, room):
@@ -131,7 +144,7 @@ class Table:
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
         m = app.match
-        w1 = ui.width(app.t(i18n.HAND) % m.hand_no)
+        w1 = ui.width(app.t(i18n.HAND) % _hand_no(m))
         if m.options.signals:
             w1 += ui.ICON_W + 3
         w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
@@ -144,7 +157,7 @@ class Table:
         if self.banner is not None:
             self._result(app, m)
         if self.banner is None or self._cols:
-            x = app.p.right(app.t(i18n.HAND) % m.hand_no, ui.WIDTH, y)
+            x = app.p.right(app.t(i18n.HAND) % _hand_no(m), ui.WIDTH, y)
             if m.options.signals:
                 app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
@@ -218,13 +231,20 @@ class Table:
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
         whole = [self._side(app, m, i, ui.WIDTH) for i in range(2)]
-        # Two blank columns at the edges, eight between the names: two names, not one.
-        rooms = _shares([whole[i][1] for i in range(2)], 116)
+        rooms = _shares([whole[i][1] for i in range(2)], _NAMES_W)
+        marked = [i for i in range(2) if [1 for piece in whole[i][0] if piece[0] is not None]]
+        if len(marked) == 1:
+            # The side that cuts and leads is named whole first, as far as it
+            # leaves the other _KEEP_W: who cuts and who leads is what the
+            # row is read for, and the dealer's name is also the band's.
+            k = marked[0]
+            rooms[k] = min(whole[k][1], _NAMES_W - min(whole[1 - k][1], _KEEP_W))
+            rooms[1 - k] = _NAMES_W - rooms[k]
         # A label that fits its room is the one already made: made again only to shorten it.
         p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0])
         p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1])
-        x0 = min(max(32 - w0 // 2, 2), 118 - w1 - w0)
-        x1 = min(max(96 - w1 // 2, x0 + w0 + 8), ui.WIDTH - 2 - w1)
+        x0 = min(max(32 - w0 // 2, _EDGE), ui.WIDTH - _EDGE - _GAP - w1 - w0)
+        x1 = min(max(96 - w1 // 2, x0 + w0 + _GAP), ui.WIDTH - _EDGE - w1)
         _put(app, p0, x0, 0)
         _put(app, p1, x1, 0)
 
