@@ -356,14 +356,16 @@ def visit_all(names_json):
                 delattr(parent, parts[1])
 
 
-def finish(session, base, boot, end, visited=None):
+def finish(session, base, boot, end, visited=None, revisited=None):
     """Emit the figures of a session whose heap the runner measured, and the end marker.
 
-    ``visited``: the heap after visit_all, when the runner ran it.
+    ``visited``: the heap after visit_all, when the runner ran it;
+    ``revisited``: after a second visit_all.
     """
     session.base, session.boot = base, boot
     out = session.result(end)
     out["visited"] = visited
+    out["revisited"] = revisited
     emit(out)
     emit({"k": "end", "impl": sys.implementation.name})
 

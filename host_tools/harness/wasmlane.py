@@ -40,7 +40,8 @@ def play(tree, flash_dir, script, romfs=None, modules=None, timeout=600):
     ``tree`` is the compiled firmware on sys.path (ignored with ``romfs``,
     whose image is mounted at /rom instead). With ``modules``, these are
     loaded once each after the match and unloaded again (mp_bench.visit_all);
-    the heap then is the figure "visited".
+    the heap then is the figure "visited", and after a second such visit
+    "revisited".
     """
     conf = {
         "paths": ["/rom" if romfs else os.path.abspath(tree), mplane.DEVICE],

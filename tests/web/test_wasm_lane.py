@@ -55,7 +55,11 @@ def test_every_screen_visited_leaves_only_a_residue(runs):
     """Modules loaded once and unloaded again, as the app does with screens, are freed but for their names."""
     for label in ("mpy", "rom"):
         r = runs[label]
-        assert r["end"] <= r["visited"] < r["end"] + 8 * 1024, label
+        # The names stay, in pools MicroPython grows by doubling: the first
+        # visit's residue jumps when the firmware's names cross a pool's size.
+        assert r["end"] <= r["visited"] < r["end"] + 16 * 1024, label
+        # A second visit interns no new name, so it keeps nothing at all.
+        assert r["revisited"] - r["visited"] < 512, (label, r["revisited"] - r["visited"])
 
 
 @pytest.mark.cpython
