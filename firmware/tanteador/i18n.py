@@ -140,8 +140,10 @@ ASK_PARTNER = const(113)
 TABLE_ROUND = const(114)
 # What a long press of UP/DOWN does on a number (the entries' titles).
 HOLD_TEN = const(115)
+# The match end's choice that shows an event's signed result (screens/resultqr.py).
+RESULT_CODE = const(116)
 # Number of texts in a language module.
-COUNT = const(116)
+COUNT = const(117)
 
 
 class Texts:

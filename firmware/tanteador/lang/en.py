@@ -121,4 +121,5 @@ S = (
     "Who had the called card?\n"  # ASK_PARTNER
     "Table %d - Round %d\n"  # TABLE_ROUND
     "hold: 10\n"  # HOLD_TEN
+    "Result code\n"  # RESULT_CODE
 )

@@ -121,4 +121,5 @@ S = (
     "¿Quién tenía la carta?\n"  # ASK_PARTNER
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "mantén: 10\n"  # HOLD_TEN
+    "Código del resultado\n"  # RESULT_CODE
 )

@@ -121,4 +121,5 @@ S = (
     "Qui a la carte appelée ?\n"  # ASK_PARTNER
     "Table %d - Tour %d\n"  # TABLE_ROUND
     "maintien : 10\n"  # HOLD_TEN
+    "Code du résultat\n"  # RESULT_CODE
 )

@@ -121,4 +121,5 @@ S = (
     "Chi aveva la chiamata?\n"  # ASK_PARTNER
     "Tavolo %d - Turno %d\n"  # TABLE_ROUND
     "tieni: 10\n"  # HOLD_TEN
+    "Codice del risultato\n"  # RESULT_CODE
 )

@@ -121,4 +121,5 @@ S = (
     "Quem tinha a carta?\n"  # ASK_PARTNER
     "Mesa %d - Ronda %d\n"  # TABLE_ROUND
     "segure: 10\n"  # HOLD_TEN
+    "Código do resultado\n"  # RESULT_CODE
 )

@@ -1,4 +1,5 @@
-"""Match end: the winner, the key figures, a tune; rematch or a new match.
+"""Match end: the winner, the key figures, a tune; rematch or a new match,
+and for an event's match its signed result code (screens/resultqr.py).
 
 Briscola chiamata shows every player's final score instead of hands and
 points, highest first in two columns, under a title bar with the winner and
@@ -26,6 +27,7 @@ class MatchEnd:
     def __init__(self, app, tune=True):
         self.sel = 0
         self.seam = 0
+        self.n = 3 if app.match.sign else 2
         if tune:
             from tanteador.savefile import TUNE_END
 
@@ -48,7 +50,7 @@ class MatchEnd:
             self._figures(app, ui.LINE + _PITCH)
         y = ui.HEIGHT - ui.LINE
         app.p.bar(y)
-        label = app.t(i18n.REMATCH if self.sel == 0 else i18n.NEW_MATCH)
+        label = app.t((i18n.REMATCH, i18n.NEW_MATCH, i18n.RESULT_CODE)[self.sel])
         ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
     def _figures(self, app, y):
@@ -85,12 +87,16 @@ class MatchEnd:
         if kind != PRESS:
             return False
         if b in (UP, DOWN):
-            ui.step(self, 2, 1 if b == DOWN else -1, False)
+            ui.step(self, self.n, 1 if b == DOWN else -1, False)
         elif b == BACK:
             app.pop()
         elif b == OK:
             if self.sel == 0:
                 app.start(app.match.rematch())
+            elif self.sel == 2:
+                from tanteador.screens.resultqr import ResultQR
+
+                app.push(ResultQR(app))
             else:
                 # The finished match's other screens (entry, menu...) go
                 # first: the setup and the draw load on a heap with room.

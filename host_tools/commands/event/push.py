@@ -21,8 +21,11 @@ TMP = "event.tmp"
 
 
 def document(event, pairing):
-    """The event.json document of a pairing: setup, seat names, table, round, event key."""
+    """The event.json document of a pairing: setup, seat names, table, round, event key,
+    and the table's key for its result code (codes.py)."""
     firmware_paths()
+    from host_tools.commands.event import codes
+
     from tanteador.matchoptions import MatchOptions
 
     names = event.players()
@@ -34,7 +37,8 @@ def document(event, pairing):
             seats[seat] = names[pid]
     o.names = seats
     o.validate()
-    return {"v": 1, "o": o.to_list(), "ev": [pairing.tbl, pairing.round, event.key]}
+    return {"v": 1, "o": o.to_list(), "ev": [pairing.tbl, pairing.round, event.key],
+            "sk": codes.table_key(event, pairing.round, pairing.tbl)}
 
 
 def encode(doc):
