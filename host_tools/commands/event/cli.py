@@ -108,7 +108,10 @@ def _parser():
     v.add_argument("file", metavar="FILE")
     v.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one of this "
                                                     "computer's)")
-    v.add_argument("--port", type=int, default=8080, help="default: %(default)s")
+    v.add_argument("--port", type=int, default=8080, help="default: %(default)s; 0 picks a free one")
+    v.add_argument("--cert", metavar="PEM", help="serve https with this certificate of the PC's address "
+                                                 "(phones lend the camera only to https pages)")
+    v.add_argument("--key", metavar="PEM", help="the certificate's private key")
 
     k = _sub(sub, "correct", "correct a table's result by hand", "Enter or correct a table's result; the "
              "result it replaces stays in the event's history.")

@@ -20,6 +20,7 @@ signature: there are no organiser actions to guard.
 import html
 import os
 import socket
+import sys
 import threading
 
 from host_tools import UsageError, UserError
@@ -133,6 +134,11 @@ def main(event, args):
         raise UserError("serving needs uvicorn and starlette (pip install -e . installs them)")
     if not 0 <= args.port <= 65535:
         raise UsageError("--port %d: give 0 to 65535 (0: any free port)" % args.port)
+    if bool(args.cert) != bool(args.key):
+        raise UsageError("give --cert and --key together")
+    for f in (args.cert, args.key):
+        if f and not os.path.isfile(f):
+            raise UsageError("no file %s" % f)
     path = event.path
     # Kept in the file: the wall screen's reads never wait for a result being written.
     event.db.execute("PRAGMA journal_mode = WAL")
@@ -140,18 +146,27 @@ def main(event, args):
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.host, args.port))
+        # Listening before the addresses are printed: a phone that comes at once waits in the backlog.
+        sock.listen(128)
     except OSError as e:
         sock.close()
         raise UserError("cannot listen on %s port %d (%s)" % (args.host, args.port, e.strerror or e))
     port = sock.getsockname()[1]
     host = lan_address() if args.host in ("0.0.0.0", "") else args.host
+    scheme = "https" if args.cert else "http"
     print("%s: listening on %s port %d" % (event.name, args.host, port))
-    print("phones (same network): http://%s:%d/" % (host, port))
-    print("wall screen: http://%s:%d/standings" % (host, port))
+    print("phones (same network): %s://%s:%d/" % (scheme, host, port))
+    print("wall screen: %s://%s:%d/standings" % (scheme, host, port))
+    if not args.cert:
+        # Browsers lend the camera only to https pages (and to this PC's own).
+        print("without --cert, phones type the code: their browsers give the camera to https pages only")
     if not os.path.isfile(JSQR):
         print("the phone page scans only where the browser reads QR codes itself (jsQR is not installed: "
               "npm ci --prefix %s)" % ASSETS)
-    config = uvicorn.Config(app(path), log_level="warning", lifespan="off")
+    # The addresses are read before the first request, also through a pipe.
+    sys.stdout.flush()
+    config = uvicorn.Config(app(path), log_level="warning", lifespan="off", ssl_certfile=args.cert,
+                            ssl_keyfile=args.key)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
