@@ -120,6 +120,20 @@ def test_the_devices_frame_holds_the_signed_result_and_enter_records_it_as_pull_
         rc, out, _ = run(capsys, "event", "enter", ev, again)
         assert rc == 0 and out.startswith("known: table 1, round 1"), out
     assert dump(ev) == before
+    # The device pulled later by cable brings the same match: known, not a second result.
+    rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "dev")
+    assert rc == 0 and "0 results recorded" in out and "1 recorded before" in out, out
+    assert dump(ev)["results"] == before["results"]
+
+
+def test_a_pulled_match_that_differs_from_the_entered_code_is_named(tmp_path, capsys):
+    ev = evening(tmp_path, capsys)
+    board, app = finish(capsys, ev, 1, tmp_path / "dev", "aa")
+    assert run(capsys, "event", "enter", ev, scanned(board))[0] == 0
+    # The same table played again on another device, the other way round: not the result entered.
+    finish(capsys, ev, 1, tmp_path / "dev2", "bb")
+    rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "dev2")
+    assert rc == 1 and "duplicated: table 1, round 1" in out, out
 
 
 def test_a_forged_edited_mistyped_or_foreign_code_is_refused_and_changes_nothing(tmp_path, capsys):

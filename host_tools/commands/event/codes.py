@@ -25,6 +25,8 @@ _LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
 _BYTES = 15
 _DATA = 10
 _FORMAT = 1
+# How a result from a code names its source ("code typed", "code scanned").
+SOURCE = "code "
 
 
 class CodeError(UserError):
@@ -122,6 +124,17 @@ def check(event, text):
     return Entry(p, data[0] & 15, (data[4], data[5]), (data[6] << 8 | data[7], data[8] << 8 | data[9]), raw)
 
 
+def agrees(old, m):
+    """Whether result ``old`` was recorded from a code that carried finished match
+    ``m``'s figures: the device's match pulled later is that result, not another one."""
+    if not old.source.startswith(SOURCE):
+        return False
+    first = [i for i, s in enumerate(old.sides) if s.rank == 0]
+    winner = first[0] if len(first) == 1 else None
+    return (winner == m.winner and [s.hands for s in old.sides] == list(m.won)
+            and [s.points for s in old.sides] == list(m.totals))
+
+
 def record(event, entry, where):
     """Record a checked code's result as `event pull` records a device's match.
     Returns the line to print; CodeError when the table has another result,
@@ -147,7 +160,7 @@ def record(event, entry, where):
                 return "known: %s, recorded before from this code" % text
             raise CodeError("%s has a result already (%s); kept that one, nothing recorded" % (at, old.source))
         ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
-        event.add_result(collect.sides_of(m, ids), pairing=p.id, source="code %s" % where,
+        event.add_result(collect.sides_of(m, ids), pairing=p.id, source=SOURCE + where,
                          fingerprint=fp, doc=entry.doc())
         event.note("code", "recorded from %s: %s" % (where, text))
     return "recorded: " + text
