@@ -25,7 +25,8 @@ from tanteador.store import Store
 # hands (points goal), "call6" for six after two (time goal; the dealer
 # sits out), "call-over" a finished chiamata for five, "call5-typed" the
 # same as "call5" on a call typed before a power cut (a bid no auction
-# takes); "bad" a damaged save file.
+# takes); "event-over" the same as "over" pushed for an event's table 3 in
+# round 2, with its key for the result code; "bad" a damaged save file.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -44,6 +45,8 @@ RECIPES = (
     ("entry-refused", "three", "wait 3s; DOWN; OK; long UP; long UP; long UP; DOWN x3; OK; long UP; long UP; DOWN; OK"),
     ("table-six", "six", "wait 3s"),
     ("matchend", "over", "wait 3s"),
+    ("matchend-event", "event-over", "wait 3s; DOWN x2"),
+    ("resultqr", "event-over", "wait 3s; DOWN x2; OK"),
     ("menu", "play", "wait 3s; long OK"),
     ("history", "play", "wait 3s; long OK; DOWN x2; OK"),
     ("handedit", "play", "wait 3s; long OK; DOWN x2; OK; OK"),
@@ -119,6 +122,9 @@ def _match(kind, lang, names=None):
         if kind.endswith("over"):
             m.record(2, (90, 30), 400000)
             m.record(1, (64, 56), 350000)
+        if kind == "event-over":
+            m.event = (3, 2, "fiesta24")
+            m.sign = "0123456789abcdef" * 2
     if names:
         m.options.names = list(names[:m.options.players])
     if lang == "pt":
