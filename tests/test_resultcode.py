@@ -209,8 +209,12 @@ gc.collect()
 free = gc.mem_free()
 pl.play(parse("DOWN; DOWN; OK"))
 gc.collect()
-print(json.dumps({"scr": app.screen.NAME, "frame": hexlify(b.frame).decode(),
-                  "free_before": free, "free_after": gc.mem_free()}))
+shown = {"scr": app.screen.NAME, "frame": hexlify(b.frame).decode(), "free_before": free,
+         "free_after": gc.mem_free()}
+pl.play(parse("BACK; DOWN; OK"))
+import sys
+shown["rematch"] = [app.match.event, app.match.sign, "tanteador.qrcode" in sys.modules]
+print(json.dumps(shown))
 print(json.dumps({"k": "end"}))
 """
 
@@ -225,6 +229,8 @@ def test_the_code_is_made_on_micropython_at_a_picos_heap(tmp_path, capsys, mpy_t
     assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
     r = res[0]
     assert r["scr"] == "resultqr"
+    # A rematch is not the event's, and the encoder has left the heap.
+    assert r["rematch"] == [[], "", False]
     from host_tools.support import render
 
     texts = decode(render.to_image(bytes.fromhex(r["frame"]), scale=3))

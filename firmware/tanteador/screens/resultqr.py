@@ -4,7 +4,8 @@ The symbol sits in a lit square on the left (dark modules on light, as a
 phone's camera expects), 2 pixels a module with a quiet zone round it; the
 right half names the table and round and gives the code in six groups of
 four (resultcode.py). The encoder is imported here, when the code is
-asked for, and the modules are worked out once. Any press goes back.
+asked for, and the modules are worked out once. Any press goes back and
+unloads them (app.sweep).
 """
 
 from tanteador import resultcode
@@ -47,3 +48,5 @@ class ResultQR:
         if ev[1] != PRESS:
             return False
         app.pop()
+        # The encoder, the code and this screen leave the heap to the next match.
+        app.sweep()
