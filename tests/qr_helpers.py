@@ -1,14 +1,21 @@
 """Helpers for the result-code tests: the device's real frame as a picture, read by zxing."""
 
+import io
+
 import zxingcpp
+from PIL import Image
 
 from app_helpers import play
 from host_tools.support import render
 
 
 def frame_image(board, scale=4):
-    """The OLED's last frame as an RGB picture, ``scale`` pixels a pixel, with a dark border as the glass has."""
-    return render.to_image(board.frame, scale=scale)
+    """The OLED's last frame as the PNG picture `tanteador sim` writes of it (``scale``
+    pixels a pixel, the dark border of the glass), read back."""
+    png = io.BytesIO()
+    render.save_png(board.frame, png, scale=scale)
+    png.seek(0)
+    return Image.open(png).convert("RGB")
 
 
 def decode(img):

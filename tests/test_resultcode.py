@@ -46,6 +46,16 @@ def test_the_chosen_mask_has_the_lowest_penalty():
     assert qrcode.penalty(grid) == min(qrcode.penalty(qrcode.matrix(TEXT, m)) for m in range(8))
 
 
+def test_a_scratch_across_the_symbol_still_reads():
+    # Level M: a smudge over a few codewords (a glare on the glass) is corrected.
+    grid = qrcode.matrix(TEXT)
+    n = qrcode.SIZE
+    for y in range(12, 15):
+        for x in range(9, 17):
+            grid[y * n + x] ^= 1
+    assert decode(symbol(grid)) == [TEXT]
+
+
 def test_text_that_does_not_fit_is_refused():
     with pytest.raises(ValueError):
         qrcode.matrix("x")  # lower case is not in the alphanumeric set
