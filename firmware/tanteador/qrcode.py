@@ -182,7 +182,7 @@ def _flip(x, y, mask):
 
 
 def _apply(grid, fixed, mask):
-    """XOR the data modules with ``mask`` (applying it twice undoes it)."""
+    """XOR the data modules with ``mask``."""
     for y in range(SIZE):
         for x in range(SIZE):
             k = y * SIZE + x
@@ -190,14 +190,16 @@ def _apply(grid, fixed, mask):
                 grid[k] ^= 1
 
 
-def _line_penalty(get):
-    """Rules 1 and 3 of the standard's penalty along one row or column."""
+def _line_penalty(grid, k, step):
+    """Rules 1 and 3 of the standard's penalty along the row or column that
+    starts at module ``k`` and goes on by ``step`` (1 a row, SIZE a column)."""
     p = 0
     run = 0
     last = -1
     window = 0
     for i in range(SIZE):
-        v = get(i)
+        v = grid[k]
+        k += step
         if v == last:
             run += 1
         else:
@@ -207,7 +209,7 @@ def _line_penalty(get):
             last = v
         window = ((window << 1) | v) & 0x7FF
         # 1011101 with four light modules on either side: a finder look-alike.
-        if i >= 10 and window in (0x5D0, 0x05D):
+        if i >= 10 and (window == 0x5D0 or window == 0x05D):
             p += 40
     if run >= 5:
         p += run - 2
@@ -218,8 +220,7 @@ def penalty(grid):
     """The standard's penalty of a masked symbol: the lowest is chosen."""
     p = 0
     for i in range(SIZE):
-        p += _line_penalty(lambda j: grid[i * SIZE + j])
-        p += _line_penalty(lambda j: grid[j * SIZE + i])
+        p += _line_penalty(grid, i * SIZE, 1) + _line_penalty(grid, i, SIZE)
     dark = 0
     for y in range(SIZE):
         for x in range(SIZE):
@@ -240,15 +241,13 @@ def matrix(text, mask=None):
     fixed = bytearray(SIZE * SIZE)
     _functions(grid, fixed)
     _place(grid, fixed, codewords(text))
-    if mask is None:
-        best = None
-        for m in range(8):
-            _apply(grid, fixed, m)
-            _format(grid, m)
-            p = penalty(grid)
-            if best is None or p < best:
-                best, mask = p, m
-            _apply(grid, fixed, m)
-    _apply(grid, fixed, mask)
-    _format(grid, mask)
-    return grid
+    masks = range(8) if mask is None else (mask,)
+    best = None
+    for m in masks:
+        g = bytearray(grid)
+        _apply(g, fixed, m)
+        _format(g, m)
+        p = penalty(g) if mask is None else 0
+        if best is None or p < best:
+            best, out = p, g
+    return out
