@@ -8,8 +8,8 @@ import pytest
 
 from event_helpers import PAIRS, run, tables
 from PIL import Image
-from qr_helpers import frame_image
-from serve_helpers import Server, get
+from qrkit import frame_image
+from servekit import Server, get
 from test_event_serve import played
 from test_event_tournament import outcome, tally
 from webdrive import chromium

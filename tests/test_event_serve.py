@@ -9,8 +9,8 @@ import pytest
 
 from app_helpers import boot, hand, play
 from event_helpers import PAIRS, dump, event_of, run
-from qr_helpers import decode, frame_image, show_code
-from serve_helpers import Server, device_code, get, post
+from qrkit import decode, frame_image, show_code
+from servekit import Server, device_code, get, post
 
 
 def evening(tmp_path, capsys, pairs=PAIRS):

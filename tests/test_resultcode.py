@@ -17,7 +17,7 @@ from event_helpers import PAIRS, dump, event_of, run
 from host_tools.commands.event import codes
 from host_tools.harness import mplane
 from PIL import Image
-from qr_helpers import decode, frame_image, show_code
+from qrkit import decode, frame_image, show_code
 from tanteador import qrcode, resultcode
 
 TEXT = "TT:943BEAE6:200G00820008R034QC13VZQ2"

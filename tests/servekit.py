@@ -1,4 +1,4 @@
-"""Helpers for the tests of `tanteador event serve`: the server as a process, posts, signed codes."""
+"""What the tests of `tanteador event serve` share: the server as a process, posts, signed codes."""
 
 import json
 import os

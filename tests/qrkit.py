@@ -1,4 +1,4 @@
-"""Helpers for the result-code tests: the device's real frame as a picture, read by zxing."""
+"""The result-code tests' eyes: the device's real frame as a picture, read by zxing."""
 
 import io
 
