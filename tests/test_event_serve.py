@@ -1,6 +1,7 @@
 """`tanteador event serve`: results posted by phones, the wall screen, a server killed mid-evening,
 and the whole evening in a headless Chromium whose camera films the devices' real frames."""
 
+import socket
 import threading
 import time
 import urllib.error
@@ -57,6 +58,35 @@ def test_a_scanned_code_is_recorded_once_and_a_forged_one_changes_nothing(tmp_pa
         server.stop()
     rc, out, _ = run(capsys, "event", "show", ev)
     assert "round 1, table 2: Eva/Pau 1-2 Lía/Sam, Lía/Sam wins, points 170-190 (code scanned)" in out
+
+
+def test_a_server_that_cannot_start_says_why_in_one_line(tmp_path, capsys):
+    ev = evening(tmp_path, capsys)
+    before = dump(ev)
+    rc, _, err = run(capsys, "event", "serve", ev, "--port", 70000)
+    assert rc == 2 and "--port 70000" in err and err.count("\n") == 1
+    rc, _, err = run(capsys, "event", "serve", ev, "--cert", tmp_path / "c.pem")
+    assert rc == 2 and "--cert and --key together" in err
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        rc, out, err = run(capsys, "event", "serve", ev, "--host", "127.0.0.1", "--port", taken.getsockname()[1])
+    assert rc == 1 and "cannot listen on 127.0.0.1 port" in err and out == ""
+    assert dump(ev)["results"] == before["results"]
+
+
+def test_a_knockout_code_without_a_winner_is_refused(tmp_path, capsys):
+    ev = tmp_path / "cup.db"
+    assert run(capsys, "event", "create", ev, "--name", "Copa", "--format", "knockout", "--players", 4,
+               "--goal", "hands", "--target", 2)[0] == 0
+    assert run(capsys, "event", "add", ev, *PAIRS[:4])[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    before = dump(ev)
+    rc, _, err = run(capsys, "event", "enter", ev, device_code(ev, 1, 1, (1, 1), (120, 120)))
+    assert rc == 1 and "a knockout table needs one" in err
+    assert dump(ev)["results"] == before["results"]
+    rc, out, _ = run(capsys, "event", "enter", ev, device_code(ev, 1, 1, (2, 0), (150, 90)))
+    assert rc == 0 and out.startswith("recorded: table 1, round 1")
 
 
 @pytest.mark.slow

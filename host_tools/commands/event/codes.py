@@ -152,6 +152,9 @@ def record(event, entry, where):
     m = types.SimpleNamespace(options=o, chiamata=False, nsides=2, won=list(entry.hands),
                               totals=list(entry.points), winner=None if entry.outcome == 2 else entry.outcome)
     text = "%s: %s" % (at, collect.describe(m))
+    if m.winner is None and event.format == "knockout":
+        raise CodeError("%s: %s, no winner, and a knockout table needs one; nothing recorded, "
+                        "enter its winner with `event correct`" % (at, collect.describe(m)))
     fp = entry.fingerprint
     with event.change():
         old = event.result_of(p.id)
