@@ -1,6 +1,6 @@
 """The whole evening in a headless Chromium: its camera (Chromium's fake capture device)
 films the devices' real frames, the phone page reads them and posts them to `event serve`,
-and the standings match a hand count."""
+and the standings match a hand count; a code typed into the same page where there is no camera."""
 
 import csv
 
@@ -8,7 +8,7 @@ import pytest
 
 from event_helpers import PAIRS, run, tables
 from PIL import Image
-from qrkit import frame_image
+from qrkit import decode, frame_image
 from servekit import Server, get
 from test_event_serve import played
 from test_event_tournament import outcome, tally
@@ -88,3 +88,34 @@ def test_an_evening_entered_only_by_scanning_the_devices(tmp_path, capsys):
         assert float(r["wins"]) == wins and int(r["points"]) == diff and int(r["played"]) == 3
         assert float(r["buchholz"]) == sum(t[o][0] for o in opps)
         assert r["name"] in wall
+
+
+def test_a_code_typed_into_the_phone_page_is_recorded_and_a_wrong_one_named(tmp_path, capsys):
+    from playwright.sync_api import sync_playwright
+
+    ev = tmp_path / "fiesta.db"
+    assert run(capsys, "event", "create", ev, "--name", "Fiesta", "--players", 4, "--target", 2)[0] == 0
+    assert run(capsys, "event", "add", ev, *PAIRS)[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    board = played(capsys, ev, 3, tmp_path / "dev", "aa")
+    code = decode(frame_image(board))[0].split(":")[2]
+    typed = "-".join(code[i:i + 4] for i in range(0, 24, 4)).lower()
+    server = Server(ev)
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+            try:
+                page = b.new_page()
+                page.goto(server.url)
+                for text in (typed[:-1] + ("x" if typed[-1] != "x" else "y"), typed):
+                    page.fill("#code", text)
+                    page.click("#typed button")
+                    page.wait_for_function("(t) => document.querySelector('#log li') && "
+                                           "document.querySelector('#code').value === ''", arg=text)
+                lines = page.eval_on_selector_all("#log li", "(li) => li.map((x) => [x.textContent, x.className])")
+            finally:
+                b.close()
+    finally:
+        server.stop()
+    assert lines[0] == ["recorded: table 3, round 1: Jo/Bea 2-0 Noa/Iker", "ok"]
+    assert "signature" in lines[1][0] and lines[1][1] == "bad"
