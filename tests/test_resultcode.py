@@ -166,10 +166,21 @@ def test_a_forged_edited_mistyped_or_foreign_code_is_refused_and_changes_nothing
         assert rc != 0 and out == "" and says in err and err.count("\n") == 1, (bad, err)
     assert dump(ev) == before
     # A real code of another event (its own key, a table it also has) is not this event's.
+    assert run(capsys, "event", "push", other, "--table", 2, "--flash", tmp_path / "dev-other")[0] == 0
     rc, _, err = run(capsys, "event", "enter", other, code)
     assert rc == 1 and "signature" in err
     rc, _, err = run(capsys, "event", "enter", other, text)
     assert rc == 1 and "another event" in err
+
+
+def test_a_code_for_an_event_that_pushed_no_key_changes_nothing(tmp_path, capsys):
+    ev = evening(tmp_path, capsys)
+    other = evening(tmp_path, capsys, "other.db")
+    board, _ = finish(capsys, other, 1, tmp_path / "dev", "aa")
+    before = dump(ev)
+    rc, _, err = run(capsys, "event", "enter", ev, scanned(board).split(":")[2])
+    assert rc == 1 and "pushed no table its key yet" in err
+    assert dump(ev) == before
 
 
 def test_a_table_with_a_result_keeps_it(tmp_path, capsys):

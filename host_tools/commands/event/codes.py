@@ -43,8 +43,11 @@ def secret(event):
     return event.meta["secret"]
 
 
-def table_key(event, rnd, tbl):
-    """The hex key of one table of one round (what `event push` gives its device)."""
+def table_key(event, rnd, tbl, make=True):
+    """The hex key of one table of one round (what `event push` gives its device);
+    without ``make``, None while the event has no secret yet."""
+    if not make and "secret" not in event.meta:
+        return None
     msg = ("%s table %d round %d" % (event.key, tbl, rnd)).encode()
     return hmac.new(bytes.fromhex(secret(event)), msg, hashlib.sha256).digest()[:16].hex()
 
@@ -117,7 +120,10 @@ def check(event, text):
     if p is None or p.b is None:
         raise CodeError("the code names table %d, round %d, which the event does not have; "
                         "it may be mistyped, or another event's" % (tbl, rnd))
-    mac = hmac.new(bytes.fromhex(table_key(event, rnd, tbl)), event.key.encode() + data, hashlib.sha256)
+    key = table_key(event, rnd, tbl, make=False)
+    if key is None:
+        raise CodeError("this event has pushed no table its key yet, so no code can be its; nothing recorded")
+    mac = hmac.new(bytes.fromhex(key), event.key.encode() + data, hashlib.sha256)
     if not hmac.compare_digest(mac.digest()[:len(tag)], tag):
         raise CodeError("the code of table %d, round %d does not carry this event's signature: "
                         "mistyped, edited or made up; nothing recorded" % (tbl, rnd))
