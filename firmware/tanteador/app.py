@@ -32,7 +32,8 @@ _SAVE_QUIET_MS = const(1500)
 
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, boot and archive
-# code, the kept first frame): unloaded when the heap runs low.
+# code, the kept first frame, an event's result code and its QR encoder):
+# unloaded when the heap runs low.
 _HELPERS = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.qrcode",
             "tanteador.resultcode")
 # The screens of a hand after the table, loaded ahead while nobody presses.
