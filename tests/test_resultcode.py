@@ -196,6 +196,30 @@ def test_a_forged_edited_mistyped_or_foreign_code_is_refused_and_changes_nothing
     assert rc == 1 and "another event" in err
 
 
+def test_the_press_is_answered_with_the_typed_code_before_the_encoder_runs(tmp_path, capsys):
+    ev = evening(tmp_path, capsys)
+    assert run(capsys, "event", "push", ev, "--table", 1, "--flash", tmp_path / "dev")[0] == 0
+    board, app = boot(tmp_path / "dev")
+    play(app, board, "OK")
+    hand(app, board, ups=10)
+    hand(app, board, ups=10)
+    frames = []
+    show = board.show
+
+    def shown():
+        frames.append((app.screen.NAME, getattr(app.screen, "grid", None) is not None, " ".join(app.texts)))
+        show()
+
+    board.show = shown
+    play(app, board, "DOWN; DOWN; OK")
+    codes_frames = [f for f in frames if f[0] == "resultqr"]
+    # The first frame of the screen has the code to type and no symbol yet; the next one has both.
+    assert codes_frames[0][1] is False and codes_frames[-1][1] is True
+    code = resultcode.base32(resultcode.payload(app.match))
+    assert code[:4] in codes_frames[0][2]
+    assert decode(frame_image(board)) == [resultcode.qr_text(app.match)]
+
+
 def test_a_code_for_an_event_that_pushed_no_key_changes_nothing(tmp_path, capsys):
     ev = evening(tmp_path, capsys)
     other = evening(tmp_path, capsys, "other.db")

@@ -3,9 +3,11 @@
 The symbol sits in a lit square on the left (dark modules on light, as a
 phone's camera expects), 2 pixels a module with a quiet zone round it; the
 right half names the table and round and gives the code in six groups of
-four (resultcode.py). The encoder is imported here, when the code is
-asked for, and the modules are worked out once. Any press goes back and
-unloads them (app.sweep).
+four (resultcode.py). The press is answered at once with the code to type
+and the empty square: the encoder (imported here, when the code is asked
+for) takes over half a second on a Pico to choose its mask, so it runs at
+the next tick, once that frame is out, and the symbol follows. Any press
+goes back and unloads them (app.sweep).
 """
 
 from tanteador import resultcode
@@ -20,24 +22,32 @@ class ResultQR:
     NAME = "resultqr"
 
     def __init__(self, app):
-        from tanteador import qrcode
-
         m = app.match
-        self.size = qrcode.SIZE
-        self.grid = qrcode.matrix(resultcode.qr_text(m))
+        self.grid = None
+        self.drawn = False
         self.code = resultcode.base32(resultcode.payload(m))
         self.label = "T%d R%d" % m.event[:2]
+
+    def tick(self, app, now_ms):
+        if self.grid is None and self.drawn:
+            from tanteador import qrcode
+
+            self.size = qrcode.SIZE
+            self.grid = qrcode.matrix(resultcode.qr_text(app.match))
+            app.dirty = True
 
     def draw(self, app):
         p = app.p
         p.fill_rect(0, 0, _BOX, _BOX, 1)
-        off = (_BOX - self.size * _MODULE) // 2
-        n = self.size
         g = self.grid
-        for y in range(n):
-            for x in range(n):
-                if g[y * n + x]:
-                    p.fill_rect(off + x * _MODULE, off + y * _MODULE, _MODULE, _MODULE, 0)
+        if g is not None:
+            n = self.size
+            off = (_BOX - n * _MODULE) // 2
+            for y in range(n):
+                for x in range(n):
+                    if g[y * n + x]:
+                        p.fill_rect(off + x * _MODULE, off + y * _MODULE, _MODULE, _MODULE, 0)
+        self.drawn = True
         cx = _BOX + (ui.WIDTH - _BOX) // 2
         ui.center(app, self.label, 1, cx)
         c = self.code
