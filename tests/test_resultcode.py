@@ -147,11 +147,12 @@ def test_the_devices_frame_holds_the_signed_result_and_enter_records_it_as_pull_
     a, b = dump(ev), dump(pulled)
     assert a["result_sides"] == b["result_sides"] == [(1, 0, 0, 2, 190), (1, 1, 1, 1, 170)]
     assert a["result_players"] == b["result_players"]
-    # The same code again changes nothing; so does the scanned text, in lower case, with O for 0.
+    # The same code again is refused and changes nothing; so is the scanned text, in lower case, with O for 0.
     before = dump(ev)
     for again in (code, text, "-".join(code[i:i + 4] for i in range(0, 24, 4)).lower().replace("0", "o")):
-        rc, out, _ = run(capsys, "event", "enter", ev, again)
-        assert rc == 0 and out.startswith("known: table 1, round 1"), out
+        rc, out, err = run(capsys, "event", "enter", ev, again)
+        assert rc == 1 and out == "" and err == ("tanteador event enter: table 1, round 1: Ana/Luis 2-1 Carla/Dani, "
+                                                 "recorded before from this code; nothing changed\n"), err
     assert dump(ev) == before
     # The device pulled later by cable brings the same match: known, not a second result.
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "dev")

@@ -399,7 +399,10 @@ def cmd_pull(event, args):
 def cmd_enter(event, args):
     from host_tools.commands.event import codes
 
-    print(codes.record(event, codes.check(event, args.code), "typed"))
+    line = codes.record(event, codes.check(event, args.code), "typed")
+    if line.startswith(codes.KNOWN):
+        raise codes.CodeError("%s; nothing changed" % line[len(codes.KNOWN):])
+    print(line)
     return 0
 
 

@@ -27,6 +27,8 @@ _DATA = 10
 _FORMAT = 1
 # How a result from a code names its source ("code typed", "code scanned").
 SOURCE = "code "
+# The answer to a code recorded before: the server's phones stop posting it, `enter` refuses it.
+KNOWN = "known: "
 
 
 class CodeError(UserError):
@@ -166,7 +168,7 @@ def record(event, entry, where):
         old = event.result_of(p.id)
         if old is not None:
             if old.fingerprint == fp:
-                return "known: %s, recorded before from this code" % text
+                return KNOWN + "%s, recorded before from this code" % text
             raise CodeError("%s has a result already (%s); kept that one, nothing recorded" % (at, old.source))
         ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
         event.add_result(collect.sides_of(m, ids), pairing=p.id, source=SOURCE + where,
