@@ -41,11 +41,16 @@ WASM := host_tools/wasm/node_modules/.package-lock.json
 $(WASM): host_tools/wasm/package.json host_tools/wasm/package-lock.json
 	npm ci --prefix host_tools/wasm --no-audit --no-fund
 
+# jsQR for the phone page of `tanteador event serve`, pinned by its lock file.
+EVENING := host_tools/evening/node_modules/.package-lock.json
+$(EVENING): host_tools/evening/package.json host_tools/evening/package-lock.json
+	npm ci --prefix host_tools/evening --no-audit --no-fund
+
 # The device as a web page on MicroPython's WebAssembly port; the address is printed.
 web: $(VENV)/.installed $(WASM)
 	$(BIN)/tanteador web $(ARGS)
 
-test: $(VENV)/.installed-test $(WASM)
+test: $(VENV)/.installed-test $(WASM) $(EVENING)
 	$(BIN)/python -m pytest $(ARGS)
 
 # The lanes are pytest markers (pyproject.toml): ARGS='-m micropython' and so on.
@@ -65,4 +70,4 @@ web-screens: $(VENV)/.installed-test $(WASM)
 	$(BIN)/python -m host_tools.generators.webshots host_tools/screenshots/web
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis host_tools/wasm/node_modules
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis host_tools/wasm/node_modules host_tools/evening/node_modules

@@ -8,6 +8,7 @@ map: a new module gets a line here.
 
     base      tanteador config
     engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc
+    result    resultcode qrcode
     text      i18n lang lang.*
     storage   flashfs store storeops savefile bootframe
     drawing   fonts icons draw pages sh1106
@@ -22,7 +23,8 @@ map: a new module gets a line here.
 
 base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time
-and randomness as arguments and knows nothing of screens or flash. text:
+and randomness as arguments and knows nothing of screens or flash. result:
+an event's signed result code and the QR symbol that carries it. text:
 the texts of the five languages. storage: the files on flash, the device's
 saved document, and the first frame kept for a reset. drawing: fonts,
 icons, the painter, the display pages. input: buttons into events.

@@ -33,8 +33,10 @@ _HINT_MS = const(8000)
 
 _MP = sys.implementation.name == "micropython"
 # Modules needed only now and then (the first-dealer draw, boot and archive
-# code, the kept first frame): unloaded when the heap runs low.
-_HELPERS = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe")
+# code, the kept first frame, an event's result code and its QR encoder):
+# unloaded when the heap runs low.
+_HELPERS = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.qrcode",
+            "tanteador.resultcode")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",

@@ -152,8 +152,10 @@ NAMES_FULL = const(121)
 E_ENDS_AT = const(122)
 # A damaged names list set aside as a name typed on the device started a new one.
 NAMES_ASIDE = const(123)
+# The match end's choice that shows an event's signed result (screens/resultqr.py).
+RESULT_CODE = const(124)
 # Number of texts in a language module.
-COUNT = const(124)
+COUNT = const(125)
 
 
 class Texts:

@@ -131,6 +131,8 @@ class Match:
         # (table, round, event key) of a match an organiser's PC pushed for
         # an event, saved with it so the PC can tell whose result it is; () if none.
         self.event = event
+        # The hex key its table's result code is signed with (resultcode.py); "" if none.
+        self.sign = ""
         self.hands = Hands(self)
         self._figures()
 

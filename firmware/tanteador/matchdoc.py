@@ -10,8 +10,9 @@ smaller steps: match.py and this module as one do not compile in the
 MicroPython lane's 190 KB heap from the sources.
 
 A match pushed by an organiser's PC for an event also has ``"ev": [table,
-round, event key]`` (see ``from_push``); a document without it loads as
-before, and a firmware without it ignores the key.
+round, event key]`` (see ``from_push``), and ``"sk"``, its table's key
+for the result code, when the PC gave one; a document without them loads
+as before, and a firmware without them ignores the keys.
 """
 
 import json
@@ -48,6 +49,8 @@ def to_dict(m):
         d["c"] = m.cursor
     if m.event:
         d["ev"] = list(m.event)
+    if m.sign:
+        d["sk"] = m.sign
     return d
 
 
@@ -77,6 +80,8 @@ def dump(m, write):
         write(',"c":%d' % m.cursor)
     if m.event:
         write(',"ev":' + json.dumps(list(m.event), separators=(",", ":")))
+    if m.sign:
+        write(',"sk":' + json.dumps(m.sign))
     write("}")
 
 
@@ -109,6 +114,7 @@ def from_dict(d):
         m = Match(MatchOptions.from_list(d.get("o")), v, ev)
     except ValueError:
         raise StateError("shape", "options")
+    m.sign = _sign(d)
     acts = d.get("a")
     cur = d.get("c", len(acts) if type(acts) is list else 0)
     if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
@@ -148,6 +154,9 @@ _TABLES = 999
 _ROUNDS = 99
 _KEY_LEN = 16
 PUSH_VERSION = 1
+# A table's key for its result code: 16 bytes in hex.
+_SIGN_LEN = 32
+_HEX = "0123456789abcdef"
 
 
 def _event(ev):
@@ -161,9 +170,19 @@ def _event(ev):
     return (t, r, k)
 
 
+def _sign(d):
+    """The table's key of a document's "sk" ("" without one); StateError('shape')
+    if it is not _SIGN_LEN hex digits."""
+    k = d.get("sk", "")
+    if type(k) is not str or (k and (len(k) != _SIGN_LEN or k.strip(_HEX))):
+        raise StateError("shape")
+    return k
+
+
 def from_push(d):
     """The match an organiser's PC pushed (``event.json``): ``{"v": 1, "o":
     options.to_list() with the seats' names, "ev": [table, round, key]}``
+    and, from an event that signs results, ``"sk"``: the table's key
     -> a new Match carrying its event. StateError: 'newer', 'shape'."""
     if type(d) is not dict or type(d.get("v")) is not int:
         raise StateError("shape")
@@ -171,9 +190,11 @@ def from_push(d):
         raise StateError("newer")
     ev = _event(d.get("ev"))
     try:
-        return Match(MatchOptions.from_list(d.get("o")), VERSION, ev)
+        m = Match(MatchOptions.from_list(d.get("o")), VERSION, ev)
     except ValueError:
         raise StateError("shape", "options")
+    m.sign = _sign(d)
+    return m
 
 
 def dumps(match):

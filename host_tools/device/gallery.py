@@ -25,7 +25,9 @@ from tanteador.store import Store
 # hands (points goal), "call6" for six after two (time goal; the dealer
 # sits out), "call-over" a finished chiamata for five, "call5-typed" the
 # same as "call5" on a call typed before a power cut (a bid no auction
-# takes); "bad" a damaged save file; "badnames" "new" with a damaged names list.
+# takes); "event-over" the same as "over" pushed for an event's table 3 in
+# round 2, with its key for the result code; "bad" a damaged save file;
+# "badnames" "new" with a damaged names list.
 RECIPES = (
     ("setup", "new", ""),
     ("setup-edit", "new", "DOWN; OK; UP"),
@@ -50,6 +52,8 @@ RECIPES = (
     ("matchend", "over", "wait 3s"),
     ("matchend-ended", "play", "wait 3s; long OK; DOWN x4; OK; OK"),
     ("notice-ends-at", "over", "wait 3s; BACK; long OK; DOWN x2; OK; UP x2; OK; OK; long UP; long UP; long UP; OK"),
+    ("matchend-event", "event-over", "wait 3s; DOWN x2"),
+    ("resultqr", "event-over", "wait 3s; DOWN x2; OK"),
     ("menu", "play", "wait 3s; long OK"),
     ("history", "play", "wait 3s; long OK; DOWN x2; OK"),
     ("handedit", "play", "wait 3s; long OK; DOWN x2; OK; OK"),
@@ -126,6 +130,9 @@ def _match(kind, lang, names=None):
         if kind.endswith("over"):
             m.record(2, (90, 30), 400000)
             m.record(1, (64, 56), 350000)
+        if kind == "event-over":
+            m.event = (3, 2, "fiesta24")
+            m.sign = "0123456789abcdef" * 2
     if names:
         m.options.names = list(names[:m.options.players])
     if lang == "pt":

@@ -129,4 +129,5 @@ S = (
     "The list has %d names: this one is not kept\n"  # NAMES_FULL
     "It would end the match at hand %d: undo the later hands first\n"  # E_ENDS_AT
     "The names list was damaged: kept aside, a new one started\n"  # NAMES_ASIDE
+    "Result code\n"  # RESULT_CODE
 )

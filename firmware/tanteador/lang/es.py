@@ -129,4 +129,5 @@ S = (
     "La lista tiene %d nombres: este no se guarda\n"  # NAMES_FULL
     "Acabaría la partida en la mano %d: deshaz antes las que siguen\n"  # E_ENDS_AT
     "Lista de nombres dañada: apartada; empieza otra\n"  # NAMES_ASIDE
+    "Código del resultado\n"  # RESULT_CODE
 )

@@ -129,4 +129,5 @@ S = (
     "La liste a %d noms : celui-ci n'est pas gardé\n"  # NAMES_FULL
     "La partie finirait à la donne %d : annulez d'abord les suivantes\n"  # E_ENDS_AT
     "Liste des noms endommagée, mise de côté : on repart de zéro\n"  # NAMES_ASIDE
+    "Code du résultat\n"  # RESULT_CODE
 )

@@ -129,4 +129,5 @@ S = (
     "La lista ha %d nomi: questo non si tiene\n"  # NAMES_FULL
     "Chiuderebbe la partita alla mano %d: annulla prima le mani dopo\n"  # E_ENDS_AT
     "Elenco nomi danneggiato: messo da parte, ne inizia un altro\n"  # NAMES_ASIDE
+    "Codice del risultato\n"  # RESULT_CODE
 )

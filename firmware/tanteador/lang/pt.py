@@ -129,4 +129,5 @@ S = (
     "A lista tem %d nomes: este não fica guardado\n"  # NAMES_FULL
     "Acabaria a partida na mão %d: desfaça antes as mãos seguintes\n"  # E_ENDS_AT
     "Lista de nomes danificada: posta de lado, começa outra\n"  # NAMES_ASIDE
+    "Código do resultado\n"  # RESULT_CODE
 )

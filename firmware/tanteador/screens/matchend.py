@@ -1,4 +1,5 @@
-"""Match end: the winner, the key figures, a tune; rematch or a new match.
+"""Match end: the winner, the key figures, a tune; rematch or a new match,
+and for an event's match its signed result code (screens/resultqr.py).
 
 Briscola chiamata shows every player's final score instead of hands and
 points, highest first in two columns, under a title bar with the winner and
@@ -32,6 +33,8 @@ class MatchEnd:
         self.seam = 0
         # The match ended from the menu, or None for the app's own.
         self.ended = ended
+        # Rematch, New match, and for a pushed event's match played to its end its signed result.
+        self.n = 3 if ended is None and app.match.sign else 2
         if tune:
             from tanteador.savefile import TUNE_END
 
@@ -66,7 +69,7 @@ class MatchEnd:
         if self.ended is not None:
             ui.center(app, app.t(i18n.NEW_MATCH), y, ui.WIDTH // 2, 0)
             return
-        label = app.t(i18n.REMATCH if self.sel == 0 else i18n.NEW_MATCH)
+        label = app.t((i18n.REMATCH, i18n.NEW_MATCH, i18n.RESULT_CODE)[self.sel])
         ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
     def _figures(self, app, y):
@@ -110,12 +113,16 @@ class MatchEnd:
             app.save_soon()
             return
         if b in (UP, DOWN):
-            ui.step(self, 2, 1 if b == DOWN else -1, False)
+            ui.step(self, self.n, 1 if b == DOWN else -1, False)
         elif b == BACK:
             app.pop()
         elif b == OK:
             if self.sel == 0:
                 app.start(app.match.rematch())
+            elif self.sel == 2:
+                from tanteador.screens.resultqr import ResultQR
+
+                app.push(ResultQR(app))
             else:
                 # The finished match's other screens (entry, menu...) go
                 # first: the setup and the draw load on a heap with room.

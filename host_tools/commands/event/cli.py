@@ -1,5 +1,5 @@
-"""The `tanteador event ...` subcommands: create, add, pair, push, pull, correct, standings, show, print
-(withdraw and rounds are in evening.py)."""
+"""The `tanteador event ...` subcommands: create, add, pair, push, pull, enter, serve, correct, standings,
+show, print (withdraw and rounds are in evening.py)."""
 
 import argparse
 import datetime
@@ -22,6 +22,8 @@ EXAMPLES = {
     "pair": "tanteador event pair fiesta.db",
     "push": "tanteador event push fiesta.db --table 3 --port /dev/ttyACM0",
     "pull": "tanteador event pull fiesta.db --port /dev/ttyACM0",
+    "enter": "tanteador event enter fiesta.db 7K3M-Q2ZX-0B4N-TT9A-HC1E-WP5R",
+    "serve": "tanteador event serve fiesta.db --port 8080",
     "correct": "tanteador event correct fiesta.db --round 2 --table 3 --winner Eva/Pau --hands 1-2 "
                "--note 'scorer pressed the wrong side'",
     "standings": "tanteador event standings fiesta.db --out fiesta-standings",
@@ -121,6 +123,21 @@ def _parser():
                                                     "`tanteador pull`")
     g.add_argument("--evening", metavar="LABEL", help="club evenings: the evening these matches belong to "
                                                       "(default: today's date)")
+
+    e = _sub(sub, "enter", "record a result code read off a device", "Record a table's result from the code "
+             "its device shows at the match end; a code without this event's signature is refused.")
+    e.add_argument("file", metavar="FILE")
+    e.add_argument("code", metavar="CODE", help="the code as the device shows it (six groups of four)")
+
+    v = _sub(sub, "serve", "take results from phones on this network", "Serve the evening on this network: a "
+             "page for phones that scans each device's result code, and a standings page for a wall screen.")
+    v.add_argument("file", metavar="FILE")
+    v.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every one of this "
+                                                    "computer's)")
+    v.add_argument("--port", type=int, default=8080, help="default: %(default)s; 0 picks a free one")
+    v.add_argument("--cert", metavar="PEM", help="serve https with this certificate of the PC's address "
+                                                 "(phones lend the camera only to https pages)")
+    v.add_argument("--key", metavar="PEM", help="the certificate's private key")
 
     k = _sub(sub, "correct", "correct a table's result by hand", "Enter or correct a table's result; the "
              "result it replaces stays in the event's history.")
@@ -475,6 +492,24 @@ def cmd_pull(event, args):
     print("%s recorded from %s%s" % (plural(len(rep.recorded), "result", "results"), src.where,
                                              " (%s)" % ", ".join(extra) if extra else ""))
     return 1 if rep.serious or skipped else 0
+
+
+def cmd_enter(event, args):
+    """`event enter`: record a result code typed from a device's screen."""
+    from host_tools.commands.event import codes
+
+    line = codes.record(event, codes.check(event, args.code), "typed")
+    if line.startswith(codes.KNOWN):
+        raise codes.CodeError("%s; nothing changed" % line[len(codes.KNOWN):])
+    print(line)
+    return 0
+
+
+def cmd_serve(event, args):
+    """`event serve`: the evening's pages for phones and a wall screen, taking scanned result codes."""
+    from host_tools.commands.event import serve
+
+    return serve.main(event, args)
 
 
 def _figures(text, option, n):

@@ -23,6 +23,7 @@ import json
 import os
 
 from host_tools import UserError
+from host_tools.commands.event import codes
 from host_tools.commands.event.store import Side, fold
 from host_tools.support.charts import plural
 from host_tools.support.seats import seat_label, side_label
@@ -178,7 +179,7 @@ def _tables(event, matches, rep, where):
         old = event.result_of(pid)
         if old is not None:
             for fp, (name, m, p, at) in docs.items():
-                if fp == old.fingerprint:
+                if fp == old.fingerprint or codes.agrees(old, m):
                     rep.known += 1
                 else:
                     rep.problem(DUPLICATED, "%s: %s, but the table has a result already (%s); kept that one"

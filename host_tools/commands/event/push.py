@@ -21,7 +21,10 @@ TMP = "event.tmp"
 
 
 def document(event, pairing):
-    """The event.json document of a pairing: setup, the seats' names (short forms), table, round, event key."""
+    """The event.json document of a pairing: setup, the seats' names (short forms), table, round,
+    event key, and the table's key for its result code (codes.py)."""
+    from host_tools.commands.event import codes
+
     from tanteador.matchoptions import MatchOptions
 
     # The device shows the short forms: unique in the event, so within the table too.
@@ -34,7 +37,8 @@ def document(event, pairing):
             seats[seat] = names[pid]
     o.names = seats
     o.validate()
-    return {"v": 1, "o": o.to_list(), "ev": [pairing.tbl, pairing.round, event.key]}
+    return {"v": 1, "o": o.to_list(), "ev": [pairing.tbl, pairing.round, event.key],
+            "sk": codes.table_key(event, pairing.round, pairing.tbl)}
 
 
 def encode(doc):

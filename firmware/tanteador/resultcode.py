@@ -1,0 +1,82 @@
+"""The signed result of an event's match, as a code to scan or type.
+
+An organiser's PC pushes each table a key of its own (``Match.sign``, hex;
+derived from the event's secret, so a device holds only its table's key).
+At the match end the device shows, as a QR code and as text:
+
+    15 bytes: version << 4 | outcome (0 side A won, 1 side B, 2 no winner),
+    round, table (2 bytes), hands of A and of B, points of A and of B (2
+    bytes each), then the first 5 bytes of HMAC-SHA256(table key, event key
+    + those 10 bytes)
+
+written in Crockford's base32 (no I, L, O, U: nothing to mistake for 1 or
+0) as six groups of four; the QR code holds ``TT:<event key>:<the 24
+characters>``. The PC (host_tools/commands/event/codes.py) checks the tag
+with the key it derives again: a made-up or edited result is refused.
+MicroPython has hashlib.sha256 but no hmac module: HMAC is written here.
+"""
+
+import hashlib
+from binascii import unhexlify
+
+from micropython import const
+
+FORMAT = const(1)
+TAG = const(5)
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_BLOCK = const(64)
+
+
+def hmac_sha256(key, msg):
+    """HMAC-SHA256 of ``msg`` under ``key`` (bytes of at most 64)."""
+    k = bytearray(_BLOCK)
+    k[:len(key)] = key
+    inner = hashlib.sha256(bytes([b ^ 0x36 for b in k]))
+    inner.update(msg)
+    outer = hashlib.sha256(bytes([b ^ 0x5C for b in k]))
+    outer.update(inner.digest())
+    return outer.digest()
+
+
+def payload(m):
+    """The signed bytes of finished event match ``m`` (see the module docstring)."""
+    table, rnd, key = m.event
+    w = m.winner
+    data = bytes([(FORMAT << 4) | (2 if w is None else w), rnd, table >> 8, table & 0xFF,
+                  m.won[0], m.won[1], m.totals[0] >> 8, m.totals[0] & 0xFF,
+                  m.totals[1] >> 8, m.totals[1] & 0xFF])
+    return data + hmac_sha256(unhexlify(m.sign), key.encode() + data)[:TAG]
+
+
+def base32(data):
+    """``data`` in Crockford's base32, most significant bits first."""
+    out = []
+    acc = 0
+    n = 0
+    for b in data:
+        acc = (acc << 8) | b
+        n += 8
+        while n >= 5:
+            n -= 5
+            out.append(ALPHABET[(acc >> n) & 31])
+        acc &= (1 << n) - 1
+    if n:
+        out.append(ALPHABET[(acc << (5 - n)) & 31])
+    return "".join(out)
+
+
+def groups(code):
+    """The code to read aloud or type: groups of four, a dash between."""
+    return "-".join([code[i:i + 4] for i in range(0, len(code), 4)])
+
+
+def qr_text(m):
+    """What the QR code holds: ``TT:`` + the event key + ``:`` + the code,
+    all in QR's alphanumeric set (capitals, digits, colon)."""
+    return "TT:" + m.event[2].upper() + ":" + base32(payload(m))
+
+
+def available(m):
+    """Whether ``m`` can show a result code: an event's finished two-sided
+    match with its table's key."""
+    return bool(m.event) and bool(m.sign) and m.over and m.nsides == 2 and not m.chiamata

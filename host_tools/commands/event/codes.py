@@ -1,0 +1,176 @@
+"""Result codes: a table's signed result, scanned off the device or typed.
+
+The event file keeps a secret (``meta`` ``secret``, made at the first push
+that needs it). Each table of each round gets a key of its own, derived
+from it; `event push` gives the device only that key, and at the match end
+the device shows the result signed with it (the firmware's resultcode.py
+has the layout). Here a code is read back, its tag checked with the key
+derived again, and the result recorded through the same store call and
+the same ``collect.sides_of`` as `event pull`. A code is recorded once:
+its fingerprint is the hash of its signed bytes.
+"""
+
+import hashlib
+import hmac
+import json
+import re
+import secrets
+import types
+
+from host_tools import UserError
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+# What a person may type for a character Crockford's base32 leaves out.
+_LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
+_BYTES = 15
+_DATA = 10
+_FORMAT = 1
+# How a result from a code names its source ("code typed", "code scanned").
+SOURCE = "code "
+# The answer to a code recorded before: the server's phones stop posting it, `enter` refuses it.
+KNOWN = "known: "
+
+
+class CodeError(UserError):
+    """A code that is not a result of this event: one line says why."""
+
+
+def secret(event):
+    """The event's secret, made and kept in the event file the first time."""
+    if "secret" not in event.meta:
+        with event.change("secret", "a secret for the tables' result codes"):
+            event.db.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(32),))
+        row = event.db.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
+        event.meta["secret"] = row[0]
+    return event.meta["secret"]
+
+
+def table_key(event, rnd, tbl, make=True):
+    """The hex key of one table of one round (what `event push` gives its device);
+    without ``make``, None while the event has no secret yet."""
+    if not make and "secret" not in event.meta:
+        return None
+    msg = ("%s table %d round %d" % (event.key, tbl, rnd)).encode()
+    return hmac.new(bytes.fromhex(secret(event)), msg, hashlib.sha256).digest()[:16].hex()
+
+
+def _unbase32(text):
+    bits = 0
+    n = 0
+    out = bytearray()
+    for c in text:
+        bits = (bits << 5) | ALPHABET.index(c)
+        n += 5
+        if n >= 8:
+            n -= 8
+            out.append((bits >> n) & 0xFF)
+            bits &= (1 << n) - 1
+    return bytes(out)
+
+
+def parse(text):
+    """(event key or None, the code's 15 bytes) of a scanned ``TT:KEY:CODE`` or a
+    typed code (any case, dashes and spaces anywhere); CodeError if it is neither."""
+    text = text.strip()
+    key = None
+    m = re.fullmatch(r"TT:([0-9A-Za-z]{1,16}):(\S+)", text)
+    if m:
+        key, text = m.group(1).lower(), m.group(2)
+    chars = "".join(_LOOKALIKE.get(c, c) for c in re.sub(r"[\s-]", "", text.upper()))
+    bad = sorted(set(c for c in chars if c not in ALPHABET))
+    if bad:
+        raise CodeError("not a result code: %s is not one of its characters (%s)" % (" ".join(bad), ALPHABET))
+    if len(chars) != 24:
+        raise CodeError("not a result code: it has %d characters, a result code 24 (six groups of four)"
+                        % len(chars))
+    return key, _unbase32(chars)
+
+
+class Entry:
+    """A checked code: its pairing, the outcome and figures, side A first."""
+
+    def __init__(self, pairing, outcome, hands, points, code):
+        self.pairing = pairing
+        self.outcome = outcome
+        self.hands = hands
+        self.points = points
+        self.code = code
+
+    @property
+    def fingerprint(self):
+        """The code's identity: the same code entered twice is one result."""
+        return hashlib.sha256(b"result code " + self.code).hexdigest()
+
+    def doc(self):
+        """What the event file keeps of it (the results' ``doc``)."""
+        return json.dumps({"code": self.code.hex(), "table": self.pairing.tbl, "round": self.pairing.round,
+                           "winner": None if self.outcome == 2 else self.outcome, "hands": list(self.hands),
+                           "points": list(self.points)})
+
+
+def check(event, text):
+    """The Entry of code ``text`` if this event signed it; CodeError otherwise
+    (not a code, another event's, no such table, a forged or edited one)."""
+    key, raw = parse(text)
+    if key is not None and key != event.key.lower():
+        raise CodeError("a result code of another event (key %s; this event's is %s)" % (key, event.key))
+    data, tag = raw[:_DATA], raw[_DATA:]
+    if data[0] >> 4 != _FORMAT or data[0] & 15 > 2:
+        raise CodeError("not a result code this version reads (format %d)" % (data[0] >> 4))
+    rnd, tbl = data[1], data[2] << 8 | data[3]
+    p = event.pairing_at(rnd, tbl)
+    if p is None or p.b is None:
+        raise CodeError("the code names table %d, round %d, which the event does not have; "
+                        "it may be mistyped, or another event's" % (tbl, rnd))
+    key = table_key(event, rnd, tbl, make=False)
+    if key is None:
+        raise CodeError("this event has pushed no table its key yet, so no code can be its; nothing recorded")
+    mac = hmac.new(bytes.fromhex(key), event.key.encode() + data, hashlib.sha256)
+    if not hmac.compare_digest(mac.digest()[:len(tag)], tag):
+        raise CodeError("the code of table %d, round %d does not carry this event's signature: "
+                        "mistyped, edited or made up; nothing recorded" % (tbl, rnd))
+    return Entry(p, data[0] & 15, (data[4], data[5]), (data[6] << 8 | data[7], data[8] << 8 | data[9]), raw)
+
+
+def agrees(old, m):
+    """Whether result ``old`` was recorded from a code that carried finished match
+    ``m``'s figures: the device's match pulled later is that result, not another one."""
+    if not old.source.startswith(SOURCE):
+        return False
+    first = [i for i, s in enumerate(old.sides) if s.rank == 0]
+    winner = first[0] if len(first) == 1 else None
+    return (winner == m.winner and [s.hands for s in old.sides] == list(m.won)
+            and [s.points for s in old.sides] == list(m.totals))
+
+
+def record(event, entry, where):
+    """Record a checked code's result as `event pull` records a device's match.
+    Returns the line to print; CodeError when the table has another result,
+    and nothing changes."""
+    from tanteador.matchoptions import MatchOptions
+
+    from host_tools.commands.event import collect, push
+    from host_tools.support.seats import seat_label
+
+    p = entry.pairing
+    at = "table %d, round %d" % (p.tbl, p.round)
+    # The match as the device held it: the pushed setup and names, and the figures the code carries.
+    o = MatchOptions.from_list(push.document(event, p)["o"])
+    m = types.SimpleNamespace(options=o, chiamata=False, nsides=2, won=list(entry.hands),
+                              totals=list(entry.points), winner=None if entry.outcome == 2 else entry.outcome)
+    text = "%s: %s" % (at, collect.describe(m))
+    if m.winner is None and event.format == "knockout":
+        raise CodeError("%s: %s, no winner, and a knockout table needs one; nothing recorded, "
+                        "enter its winner with `event correct`" % (at, collect.describe(m)))
+    fp = entry.fingerprint
+    with event.change():
+        old = event.result_of(p.id)
+        if old is not None:
+            if old.fingerprint == fp:
+                return KNOWN + "%s, recorded before from this code" % text
+            raise CodeError("%s has a result already (%s); kept that one, nothing recorded" % (at, old.source))
+        ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
+        event.add_result(collect.sides_of(m, ids), pairing=p.id, source=SOURCE + where,
+                         fingerprint=fp, doc=entry.doc())
+        event.note("code", "recorded from %s: %s" % (where, text))
+    return "recorded: " + text
