@@ -231,11 +231,15 @@ def test_a_damaged_stored_save_is_set_aside_and_the_page_starts(browser, url, da
         context.close()
 
 
-@pytest.mark.parametrize("damage", ["garbage", "not-base64", "empty"])
+@pytest.mark.parametrize("damage", ["garbage", "not-base64", "empty", "tag-language-not-utf-8"])
 def test_a_damaged_kept_frame_is_drawn_again(browser, url, started, damage):
+    # The last: a tag of the right length (11 bytes) whose language bytes are
+    # not UTF-8, which stopped the firmware at every start.
     entries = {"garbage": [base64.b64encode(garbage(n)).decode() for n in (1024, 7)],
                "not-base64": ["%%% not a frame", "%%% not a tag"],
-               "empty": ["", ""]}[damage]
+               "empty": ["", ""],
+               "tag-language-not-utf-8": [base64.b64encode(garbage(1024)).decode(),
+                                          base64.b64encode(garbage(9) + b"\xff\xfe").decode()]}[damage]
     context, page, seen = open_page(browser, url)
     try:
         start_match(page, started)
