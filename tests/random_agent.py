@@ -29,6 +29,7 @@ if sys.implementation.name == "micropython":
     from hostboard import HostBoard  # host_tools/device is on MICROPYPATH
 else:
     from host_tools.device.hostboard import HostBoard
+from tanteador import matchdoc
 from tanteador.app import App
 from tanteador.savefile import validate
 from tanteador.flashfs import DirFS
@@ -73,7 +74,7 @@ class Agent:
             from tanteador.store import Store
 
             o = MatchOptions(players=players, sides=CHIAMATA, goal=GOAL_POINTS, target=12)
-            Store(fs).save({"v": 1, "cfg": default_cfg(), "m": Match(o).to_dict(), "scr": "table"})
+            Store(fs).save({"v": 1, "cfg": default_cfg(), "m": matchdoc.to_dict(Match(o)), "scr": "table"})
         self.boot()
 
     def boot(self):
@@ -137,7 +138,7 @@ class Agent:
                 self.calls += n - self._call_n
             self._call_n = n
         if m is not None:
-            d = m.to_dict()
+            d = matchdoc.to_dict(m)
             if d != self._last_m:
                 check_match(m, d)
                 self._last_m = d
@@ -197,7 +198,7 @@ class Agent:
 
 
 def check_match(m, d):
-    """Invariants of a match in play; ``d`` is ``m.to_dict()``."""
+    """Invariants of a match in play; ``d`` is ``matchdoc.to_dict(m)``."""
     o = m.options
     n = len(m.hands)
     s = 1 if o.direction == CCW else -1
@@ -228,18 +229,18 @@ def check_match(m, d):
     _ok(m.dealer == dealer, "dealer of the hand in play")
     _ok(m.leader == (dealer + s) % o.players, "leader")
     _ok(m.cutter == (dealer - s) % o.players, "cutter")
-    c = Match.from_dict(d)
-    _eq(c.to_dict(), d, "the saved form does not replay to the same match")
+    c = matchdoc.from_dict(d)
+    _eq(matchdoc.to_dict(c), d, "the saved form does not replay to the same match")
     _same(c, m, "replayed")
     if c.cursor:
         c.undo()
         c.redo()
-        _eq(c.to_dict(), d, "undo then redo changed the match")
+        _eq(matchdoc.to_dict(c), d, "undo then redo changed the match")
         _same(c, m, "undo then redo")
     if c.can_redo:
         c.redo()
         c.undo()
-        _eq(c.to_dict(), d, "redo then undo changed the match")
+        _eq(matchdoc.to_dict(c), d, "redo then undo changed the match")
         _same(c, m, "redo then undo")
 
 

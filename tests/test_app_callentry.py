@@ -8,6 +8,7 @@ from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli
 from host_tools.harness import matchplan
+from tanteador import matchdoc
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
@@ -60,7 +61,7 @@ def test_a_hand_from_the_table_back_to_the_table(tmp_path):
     h = m.hands[0]
     assert (h.trump, h.entry, h.points) == (1, (2, 4, 65, 70), (-1, -1, 2, -1, 1))
     assert m.totals == [-1, -1, 2, -1, 1]
-    assert saved(tmp_path)["m"] == m.to_dict()
+    assert saved(tmp_path)["m"] == matchdoc.to_dict(m)
     # The next hand's call starts on its own leader.
     play(app, board, "UP; OK")
     assert app.screen.vals[0] == m.leader == 2
@@ -186,14 +187,14 @@ def test_an_edit_that_would_end_the_match_earlier_is_refused(tmp_path):
     play(app, board, "DOWN; OK; OK; OK; OK; UP x9; OK")     # Bea with Carla, 70: Bea +2
     play(app, board, "DOWN; OK; OK; OK; OK; UP x9; OK")     # Carla with Dani: Carla +2
     assert not m.over and m.totals == [-2, 1, 3, 0, -2]
-    before = m.to_dict()
+    before = matchdoc.to_dict(m)
     play(app, board, "long OK; DOWN x2; OK; UP; OK")
     assert app.screen.NAME == "handedit" and "Bea/Carla" in app.texts and "70/61" in app.texts
     assert "Made: Bea +2" in app.texts
     # Bea alone with 120 would have won the match at hand 1.
     play(app, board, "OK; OK; OK; UP; OK" + "; long UP" * 6 + "; OK")
     assert app.screen.NAME == "entry" and "The match is over" in app.texts
-    assert m.to_dict() == before
+    assert matchdoc.to_dict(m) == before
 
 
 def test_edit_a_past_call_from_the_history(tmp_path):
@@ -220,7 +221,7 @@ def test_edit_a_past_call_from_the_history(tmp_path):
     h = m.hands[0]
     assert h.entry == (1, 5, 61, 50) and h.points == (0, -2, 1, 1, 1, -1)
     assert m.totals == [1, -2, -1, 0, 2, 0] and len(m.hands) == 2
-    assert saves.n == 1 and saved(tmp_path)["m"] == m.to_dict()
+    assert saves.n == 1 and saved(tmp_path)["m"] == matchdoc.to_dict(m)
 
 
 def test_undo_and_redo_a_call_from_the_menu(tmp_path):
@@ -235,7 +236,7 @@ def test_undo_and_redo_a_call_from_the_menu(tmp_path):
     assert app.screen.vals[0] == m.leader == 2              # hand 2 is in play again
     play(app, board, "BACK; long OK; DOWN; OK")             # Redo
     assert len(m.hands) == 2 and m.hands[1].entry == (3, 3, 61, 61) and m.totals == [-2, 1, 0, 3, -2]
-    assert saved(tmp_path)["m"] == m.to_dict()
+    assert saved(tmp_path)["m"] == matchdoc.to_dict(m)
 
 
 def test_a_power_cut_in_the_middle_of_the_call(tmp_path):
@@ -284,9 +285,7 @@ def test_the_example_script_plays_a_whole_match(tmp_path, capsys):
     assert rc == 0
     doc = json.loads(out.strip().splitlines()[-1])
     assert doc["scr"] == "matchend"
-    from tanteador.match import Match
-
-    m = Match.from_dict(doc["m"])
+    m = matchdoc.from_dict(doc["m"])
     assert m.chiamata and m.options.players == 5 and m.options.first_dealer == 0
     assert [h.entry for h in m.hands] == [(1, 2, 61, 70), (4, 4, 65, 60), (3, 0, 61, 120)]
     assert [h.trump for h in m.hands] == [0, 3, 1]

@@ -4,6 +4,7 @@ import sys
 
 from app_helpers import SaveCounter, boot, hand, play, reboot, saved
 
+from tanteador import matchdoc
 from tanteador import app as app_mod
 
 
@@ -14,11 +15,11 @@ def test_resume_after_reboot_on_the_table_of_the_next_hand(tmp_path):
     play(app, board, "DOWN; OK; UP x5; OK")   # hand 2 counted, its result on the table
     assert app.screen.NAME == "table"
     assert "P1 wins" in app.texts
-    before = app.match.to_dict()
+    before = matchdoc.to_dict(app.match)
     board, app = reboot(board)
     assert app.screen.NAME == "notice"
     assert "Match resumed" in app.texts
-    assert app.match.to_dict() == before
+    assert matchdoc.to_dict(app.match) == before
     play(app, board, "wait 3s")
     assert app.screen.NAME == "table" and "Hand 3" in app.texts
 

@@ -18,6 +18,7 @@ from host_tools.device.faultfs import KEEP_HALF, KEEPS, FaultFS, PowerCut, resto
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
 from storekit import figure
+from tanteador import matchdoc
 from tanteador.app import App
 from tanteador.bootframe import FRAME, TAG
 from tanteador.flashfs import DirFS
@@ -220,4 +221,4 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     assert len(saved(DirFS(root))["m"]["a"]) == 3   # nothing was lost
     board2 = HostBoard(fs=DirFS(root))
     app2 = App(board2, 0)
-    assert app2.match.to_dict() == app.match.to_dict()
+    assert matchdoc.to_dict(app2.match) == matchdoc.to_dict(app.match)

@@ -5,6 +5,7 @@ import random
 import pytest
 from app_helpers import SaveCounter, boot, reboot
 from host_tools.device.script import Player, parse
+from tanteador import matchdoc
 
 pytestmark = pytest.mark.slow
 
@@ -27,4 +28,4 @@ def test_random_presses(seed, tmp_path):
     assert len(seen) >= 5
     board, app2 = reboot(board)
     last = saves.docs[-1]["m"] if saves.docs else None
-    assert (app2.match.to_dict() if app2.match is not None else None) == last
+    assert (matchdoc.to_dict(app2.match) if app2.match is not None else None) == last

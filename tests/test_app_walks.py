@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from app_helpers import boot, play, reboot
 
-from tanteador import savefile
+from tanteador import savefile, storeops
 
 STEPS = ("UP", "DOWN", "OK", "BACK", "long OK", "hold UP 1000", "hold DOWN 1000", "wait 3s",
          "reboot")
@@ -36,7 +36,7 @@ OPEN = {"table": _HANDS, "menu": _HANDS + "; long OK", "settings": _HANDS + "; l
 def _check(app):
     assert app.screen.NAME != "error", app.texts
     assert 1 <= len(app.stack) <= DEEPEST, [s.NAME for s in app.stack]
-    _, problem = app.store.load(savefile.validate)
+    _, problem = storeops.load(app.store, savefile.validate)
     assert problem is None, problem
 
 

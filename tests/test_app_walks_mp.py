@@ -16,7 +16,7 @@ import gc, json, os
 from hostboard import HostBoard
 from script import Player, parse
 from tanteador.app import App
-from tanteador import savefile
+from tanteador import savefile, storeops
 
 def boot(b):
     b.release_all()
@@ -38,7 +38,7 @@ for k, (start, steps) in enumerate(json.loads(%r)):
             app = boot(b)
         else:
             Player(app, b).play(parse(st))
-        problem = app.store.load(savefile.validate)[1]
+        problem = storeops.load(app.store, savefile.validate)[1]
         if app.screen.NAME == "error" or problem is not None or not 1 <= len(app.stack) <= %d:
             bad = [i, app.screen.NAME, problem, len(app.stack), app.texts]
             break

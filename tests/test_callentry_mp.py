@@ -6,7 +6,7 @@ import json
 import pytest
 
 from host_tools.harness import matchplan, mplane
-from tanteador.match import Match
+from tanteador import matchdoc
 
 pytestmark = pytest.mark.micropython
 
@@ -33,7 +33,7 @@ def test_micropython_types_the_same_chiamata_match(tmp_path, mpy_tree):
     g.session(["hand", "hand", "hand", "undo", "redo", "hand"])
     text = g.match()
     final = g.app.state()
-    m = Match.from_dict(final["m"])
+    m = matchdoc.from_dict(final["m"])
     assert m.over and len(m.hands) >= 7
     # Every seat called now and then, some alone, and the dealer sat out each hand.
     assert len({h.entry[0] for h in m.hands}) >= 3 and any(h.entry[0] == h.entry[1] for h in m.hands)

@@ -8,7 +8,7 @@ import pytest
 
 from storekit import (STATE, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
                       make_doc, validate)
-from tanteador import store
+from tanteador import store, storeops
 
 COUNT = [0]
 
@@ -19,14 +19,14 @@ def load_bad(tmp_path, data, name="flash"):
     with fs.open(STATE, "wb") as f:
         f.write(data)
     st = Store(fs)
-    doc, problem = st.load(validate)
+    doc, problem = storeops.load(st, validate)
     assert doc is None and problem is not None
     assert fs.listdir() == ["bad-1-state.json"]
     with fs.open("bad-1-state.json", "rb") as f:
         assert f.read() == data
     # a new match can start and is saved normally
     assert st.save(make_doc(0)) is None
-    assert Store(DirFS(fs.root)).load(validate) == (make_doc(0), None)
+    assert storeops.load(Store(DirFS(fs.root)), validate) == (make_doc(0), None)
     assert sorted(fs.listdir()) == ["bad-1-state.json", STATE]
     COUNT[0] += 1
     return problem
@@ -64,7 +64,7 @@ def test_random_byte_flips_of_a_good_save(tmp_path):
         fs = fresh(tmp_path, "x%d" % i)
         with fs.open(STATE, "wb") as f:
             f.write(b)
-        doc, problem = Store(fs).load(validate)
+        doc, problem = storeops.load(Store(fs), validate)
         if problem is None:
             # a flip inside a name or a number can still be a valid document
             assert doc == json.loads(b)
@@ -147,7 +147,7 @@ def test_older_match_version_migrates(tmp_path):
     fs = fresh(tmp_path)
     with fs.open(STATE, "wb") as f:
         f.write(json.dumps(old).encode())
-    assert Store(fs).load(validate) == (new, None)
+    assert storeops.load(Store(fs), validate) == (new, None)
     assert fs.listdir() == [STATE]
     COUNT[0] += 1
 
@@ -159,7 +159,7 @@ def test_unexpected_exception_in_validate_is_shape(tmp_path):
     def buggy(doc):
         return doc["nope"]
 
-    assert Store(fs).load(buggy) == (None, "shape")
+    assert storeops.load(Store(fs), buggy) == (None, "shape")
     assert fs.listdir() == ["bad-1-state.json"]
 
 
@@ -169,7 +169,7 @@ def test_bad_files_are_numbered_and_never_deleted(tmp_path):
     for i in range(8):
         with fs.open(STATE, "wb") as f:
             f.write(b"bad %d" % i)
-        assert st.load(validate) == (None, "damaged")
+        assert storeops.load(st, validate) == (None, "damaged")
     kept = bad_files(fs)
     assert kept == ["bad-%d-state.json" % n for n in range(1, 9)]
     for i, name in enumerate(kept):
@@ -187,7 +187,7 @@ def test_out_of_memory_while_loading_is_not_damage(tmp_path):
         raise MemoryError()
 
     with pytest.raises(MemoryError):
-        Store(fs).load(starved)
+        storeops.load(Store(fs), starved)
     assert fs.listdir() == [STATE]
 
 
@@ -199,12 +199,12 @@ def test_power_cut_while_setting_aside(tmp_path):
     with fs.open(STATE, "wb") as f:
         f.write(data)
     log = FaultFS(DirFS(fs.root))
-    Store(log).load(validate)
+    storeops.load(Store(log), validate)
     assert [k for k, _ in log.log] == ["rename"]
     fs.rename("bad-4-state.json", STATE)
     with pytest.raises(PowerCut):
-        Store(FaultFS(DirFS(fs.root), cut_at=1)).load(validate)
-    assert Store(DirFS(fs.root)).load(validate) == (None, "damaged")
+        storeops.load(Store(FaultFS(DirFS(fs.root), cut_at=1)), validate)
+    assert storeops.load(Store(DirFS(fs.root)), validate) == (None, "damaged")
     assert sorted(fs.listdir()) == ["bad-3-state.json", "bad-4-state.json"]
     with fs.open("bad-4-state.json", "rb") as f:
         assert f.read() == data

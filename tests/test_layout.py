@@ -7,6 +7,7 @@ import pytest
 from host_tools.device import gallery
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
+from tanteador import matchdoc
 from tanteador import draw, i18n, icons
 from tanteador.app import App
 from tanteador.match import Match
@@ -91,7 +92,7 @@ def _table(tmp_path, opts, points):
         m.record(0, pts, 60000)
     board = HostBoard(str(tmp_path))
     cfg = {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
-    Store(board.fs).save({"v": 1, "cfg": cfg, "m": m.to_dict(), "scr": "table"})
+    Store(board.fs).save({"v": 1, "cfg": cfg, "m": matchdoc.to_dict(m), "scr": "table"})
     app = App(board, board.now)
     app.poll(board.now)
     Player(app, board).play(parse("wait 3s"))       # past the "match resumed" notice

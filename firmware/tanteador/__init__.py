@@ -1,10 +1,9 @@
 """Tanteador: a Brisca and Briscola scorekeeper for MicroPython and CPython.
 
 The modules in layers, lowest first. A module imports only from its own
-layer and those below it, never from one above; the only import circles
-are the two marked (a module and the companion it hands its rarely run or
-bulky part to). tests/test_layers.py holds every firmware module to this
-map: a new module gets a line here.
+layer and those below it, never from one above, and no import circle
+closes. tests/test_layers.py holds every firmware module to this map: a
+new module gets a line here.
 
     base      tanteador config
     engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc
@@ -16,9 +15,6 @@ map: a new module gets a line here.
     app       app
     board     boardfile wiring board
     boot      main
-
-    circle    match matchdoc
-    circle    store storeops
 
 base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time

@@ -106,7 +106,9 @@ class App:
         self.rand_below = rb if rb is not None else seeded_rand(now_ms)
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
-        doc, problem = self.store.load(savefile.validate)
+        from tanteador import storeops
+
+        doc, problem = storeops.load(self.store, savefile.validate)
         # What parsing the save left behind goes before the screens load.
         _collect()
         from tanteador.draw import Painter
@@ -233,9 +235,9 @@ class App:
         """The whole saved document (JSON-serialisable).
 
         "tr" is the trump picked for the hand in play (None before the pick).
-        ``live``: "m" is the Match itself, which the store writes one action
-        at a time with ``Match.dump`` (the document of a long match never
-        sits in the heap).
+        ``live``: "m" is the Match wrapped in ``matchdoc.Live``, which the
+        store writes a batch of actions at a time (the document of a long
+        match never sits in the heap).
         """
         scr = "setup" if self.match is None else "table"
         i = len(self.stack) - 1
@@ -246,8 +248,10 @@ class App:
                 break
             i -= 1
         m = self.match
-        if m is not None and not (live and hasattr(m, "dump")):
-            m = m.to_dict()
+        if m is not None:
+            from tanteador import matchdoc
+
+            m = matchdoc.Live(m) if live else matchdoc.to_dict(m)
         doc = {"v": savefile.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
                "tr": self.trump if m is not None else None}
         if scr == "entry":
@@ -361,7 +365,9 @@ class App:
         """Keep the current match in the archive if it has any hand."""
         m = self.match
         if m is not None and m.hands:
-            problem = self.store.archive(m)
+            from tanteador import matchdoc, storeops
+
+            problem = storeops.archive(self.store, matchdoc.Live(m))
             if problem is not None:
                 self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
 

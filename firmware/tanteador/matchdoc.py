@@ -80,6 +80,19 @@ def dump(m, write):
     write("}")
 
 
+class Live:
+    """Match ``m`` in a document being saved: ``store.dump`` writes its text
+    with ``dump`` a batch at a time, so the document of a long match never
+    sits whole in the heap."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def dump(self, write):
+        """Write the match's document through ``write(str)`` (see ``dump``)."""
+        dump(self.m, write)
+
+
 def from_dict(d):
     """Load a document from to_dict() (or version 1: ``{"v": 1, "o":
     [options without trump_cycle], "h": [[trump, p0, ..., elapsed_ms], ...]}``,

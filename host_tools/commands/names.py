@@ -1,6 +1,6 @@
 """`tanteador names "Ana,Luis,..."`: the player names the device offers at setup.
 
-The list is checked here with the device's own rules (store.check_names)
+The list is checked here with the device's own rules (storeops.check_names)
 and against the device's font, before anything is touched; then it is
 written as /tt/names.json in one step (a temporary file renamed over it).
 """
@@ -45,13 +45,13 @@ def check(names, prefix=""):
     """The names (NFC, trimmed) if the device can hold and draw every one and
     no two are the same name; else UsageError, its message after ``prefix``."""
     firmware_paths()
-    from tanteador import fonts, store
+    from tanteador import fonts, storeops
     from tanteador.matchoptions import MAX_NAME_CHARS
 
     names = [unicodedata.normalize("NFC", n).strip() for n in names]
     for n in names:
         try:
-            store.check_names([n])
+            storeops.check_names([n])
         except ValueError as e:
             code = str(e.args[0]) if e.args else "list"
             reason = REASONS.get(code, code)

@@ -128,6 +128,8 @@ def _match(kind, lang, names=None):
 
 
 def _state(board, kind, lang, names=None):
+    from tanteador import matchdoc
+
     fs = board.fs
     if kind == "bad":
         f = fs.open("state.json", "w")
@@ -135,7 +137,7 @@ def _state(board, kind, lang, names=None):
         f.close()
         return
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
-    m = None if kind == "new" else _match(kind, lang, names).to_dict()
+    m = None if kind == "new" else matchdoc.to_dict(_match(kind, lang, names))
     scr = "setup" if m is None else "table"
     doc = {"v": 1, "cfg": cfg, "m": m, "scr": scr}
     if kind == "call5-typed":

@@ -123,10 +123,11 @@ def _canon(doc):
 
 def _saved(folder):
     """The document on the flash as a fresh Store loads it (None if none)."""
+    from tanteador import storeops
     from tanteador.flashfs import DirFS
     from tanteador.store import Store
 
-    doc, problem = Store(DirFS(folder)).load(lambda d: d)
+    doc, problem = storeops.load(Store(DirFS(folder)), lambda d: d)
     return doc, problem
 
 
@@ -316,8 +317,8 @@ def cmd_history(a):
     ``a["dir"]`` rebuilt with its first ``n`` hands, for each ``n`` of
     ``a["hands"]``. Run in a process of its own after ``long``, so that what
     the app left loaded does not stand in the way."""
+    from tanteador import matchdoc
     from tanteador.flashfs import DirFS
-    from tanteador.match import Match
 
     fs = DirFS(a["dir"])
     f = fs.open("state.json", "rb")
@@ -334,9 +335,9 @@ def cmd_history(a):
             d[k] = doc[k]
         d["a"] = acts[:n]
         m0 = mem()
-        copy = Match.from_dict(d)
-        # A match in play also keeps the text of its log that it saved (Match.dump).
-        copy.dump(len)
+        copy = matchdoc.from_dict(d)
+        # A match in play also keeps the text of its log that it saved (matchdoc.dump).
+        matchdoc.dump(copy, len)
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
         copy = d = None
     emit({"k": "history", "hist": hist, "mem": mem()})

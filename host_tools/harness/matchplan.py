@@ -68,6 +68,7 @@ def deal_points(rand, match):
 
 def start_doc(opts, lang="en"):
     """The saved document of a device whose new match (``opts`` dict) is at the table."""
+    from tanteador import matchdoc
     from tanteador.savefile import default_cfg
     from tanteador.match import Match
     from tanteador.matchoptions import MatchOptions
@@ -75,7 +76,7 @@ def start_doc(opts, lang="en"):
     o = MatchOptions(**opts).validate()
     cfg = default_cfg()
     cfg["lang"] = lang
-    return {"v": 1, "cfg": cfg, "m": Match(o).to_dict(), "scr": "table"}
+    return {"v": 1, "cfg": cfg, "m": matchdoc.to_dict(Match(o)), "scr": "table"}
 
 
 def write_doc(folder, doc):

@@ -55,7 +55,9 @@ def source(port=None, folder=None, link=None):
 
 def fingerprint(m):
     """A match's identity: the hash of its document (the same match in state.json and archived is one)."""
-    text = json.dumps(m.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    from tanteador import matchdoc
+
+    text = json.dumps(matchdoc.to_dict(m), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -185,8 +187,10 @@ def _tables(event, matches, rep, where):
         fp, (name, m, p, at) = next(iter(docs.items()))
         o = m.options
         ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
+        from tanteador import matchdoc
+
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
-                         doc=json.dumps(m.to_dict(), ensure_ascii=False))
+                         doc=json.dumps(matchdoc.to_dict(m), ensure_ascii=False))
         rep.recorded.append("%s: %s" % (at.split(" (")[0], describe(m)))
 
 
@@ -217,8 +221,10 @@ def _club(event, matches, rep, where, evening):
                 pid = event.add_player(n)
                 event.note("register", n)
             ids[n] = pid
+        from tanteador import matchdoc
+
         event.add_result(sides_of(m, ids), evening=evening, source="%s %s" % (where, name), fingerprint=fp,
-                         doc=json.dumps(m.to_dict(), ensure_ascii=False))
+                         doc=json.dumps(matchdoc.to_dict(m), ensure_ascii=False))
         rep.recorded.append("%s: %s" % (name, describe(m)))
 
 
