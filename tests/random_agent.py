@@ -96,7 +96,7 @@ class Agent:
         want = self._saved()
         self.reboots += 1
         self.boot()
-        got = self.app.state()
+        got = self.app.stage.state()
         if want is not None:
             _eq(got["m"], want["m"], "reboot lost the match")
             _eq(got["cfg"], want["cfg"], "reboot lost the settings")
@@ -125,13 +125,13 @@ class Agent:
     def check(self):
         app = self.app
         board = self.board
-        name = app.screen.NAME
-        _ok(name != "error", "a screen failed: %s" % app.texts)
+        name = app.stage.screen.NAME
+        _ok(name != "error", "a screen failed: %s" % app.stage.texts)
         self.screens[name] = self.screens.get(name, 0) + 1
         _ok(board.powered == (not app.blank), "panel power does not follow sleep")
         if not app.blank:
-            _ok(any(board.frame), "blank frame while awake on %s" % app.screen.NAME)
-        m = app.match
+            _ok(any(board.frame), "blank frame while awake on %s" % app.stage.screen.NAME)
+        m = app.stage.match
         if m is not None and m.chiamata:
             n = len(m.hands)
             if self._call_n is not None and n > self._call_n:
@@ -154,11 +154,11 @@ class Agent:
             if self._doc is not None:
                 validate(self._doc)   # raises if the save does not load
             self._checked_saves = self.saves
-        scr = self.app.screen
+        scr = self.app.stage.screen
         if scr.NAME == "settings" and getattr(scr, "editing", False):
             return  # a setting being changed is saved when the change ends
         doc = self._doc
-        st = self.app.state()
+        st = self.app.stage.state()
         if doc is None:
             _ok(st["m"] is None, "a match in play was never saved")
             return
@@ -186,7 +186,7 @@ class Agent:
             f.close()
 
     def _count_saves(self):
-        store = self.app.store
+        store = self.app.stage.store
         orig = store.save
         agent = self
 
@@ -315,7 +315,7 @@ def execute(agent, line):
             return "@fail unknown command " + c
     except Exception as e:
         return "@fail " + _describe(e)
-    return "@ok %d %s" % (agent.events, agent.app.screen.NAME)
+    return "@ok %d %s" % (agent.events, agent.app.stage.screen.NAME)
 
 
 def serve(root):

@@ -33,9 +33,9 @@ for k in range(15):
     pl.play(parse("DOWN; OK; hold DOWN 900; OK"), hook)
     gc.collect()
     heaps.append(gc.mem_alloc() - tools)
-m = app.match
+m = app.stage.match
 print(json.dumps({"boot": boot, "peak": peak[0], "heaps": heaps, "hands": len(m.hands),
-                  "won": m.won, "over": m.over, "scr": app.screen.NAME}))
+                  "won": m.won, "over": m.over, "scr": app.stage.screen.NAME}))
 print(json.dumps({"k": "end"}))
 """
 
@@ -77,17 +77,17 @@ def boot():
 b, app, pl = boot()
 # Three players, the last card undrawn; a refused entry, then 43 typed and the power cut.
 pl.play(parse("DOWN; OK; UP; OK; DOWN x4; OK; UP; OK; UP x5; OK; OK; OK"))
-out = {"prep": app.match.options.prep}
+out = {"prep": app.stage.match.options.prep}
 pl.play(parse("DOWN; OK; DOWN x20; OK; OK; OK"))
-out["refused"] = app.texts[-1]
+out["refused"] = app.stage.texts[-1]
 pl.play(parse("BACK; BACK; UP x23; wait 2s"))
 b, app, pl = boot()
 pl.play(parse("BACK"))
-out["resumed"] = [app.screen.NAME, app.screen.vals, app.screen.i]
+out["resumed"] = [app.stage.screen.NAME, app.stage.screen.vals, app.stage.screen.i]
 pl.play(parse("BACK; long OK; DOWN x4; OK; OK"))
-out["ended"] = [app.screen.NAME, app.match is None]
+out["ended"] = [app.stage.screen.NAME, app.stage.match is None]
 b, app, pl = boot()
-out["setup"] = [app.screen.NAME, app.screen.o.players, app.screen.o.prep]
+out["setup"] = [app.stage.screen.NAME, app.stage.screen.o.players, app.stage.screen.o.prep]
 print(json.dumps(out))
 print(json.dumps({"k": "end"}))
 """

@@ -32,7 +32,7 @@ def test_micropython_types_the_same_chiamata_match(tmp_path, mpy_tree):
     g = matchplan.Generator(str(tmp_path / "gen"), matchplan.start_doc(opts, "it"), seed=4)
     g.session(["hand", "hand", "hand", "undo", "redo", "hand"])
     text = g.match()
-    final = g.app.state()
+    final = g.app.stage.state()
     m = matchdoc.from_dict(final["m"])
     assert m.over and len(m.hands) >= 7
     # Every seat called now and then, some alone, and the dealer sat out each hand.

@@ -132,7 +132,7 @@ def test_a_push_to_a_device_in_play_asks_first_and_the_replaced_match_is_archive
     board, app = boot(dev)
     play(app, board, "OK; OK")
     hand(app, board, ups=10)
-    in_play = matchdoc.to_dict(app.match)
+    in_play = matchdoc.to_dict(app.stage.match)
     files = sorted(os.listdir(dev))
     rc, out, err = run(capsys, "event", "push", ev, "--table", 1, "--flash", dev)
     assert rc == 1 and err.count("\n") == 1

@@ -102,15 +102,15 @@ def test_the_entry_names_the_tricks(tmp_path):
     matchplan.write_doc(str(tmp_path), matchplan.start_doc({"players": 6, "goal": GOAL_HANDS, "target": 9}))
     board, app = boot(tmp_path)
     play(app, board, "BACK")                   # past "Match resumed"
-    assert app.screen.NAME == "table"
+    assert app.stage.screen.NAME == "table"
     play(app, board, TRUMP_AND_ENTRY)
-    e = app.screen
-    assert e.NAME == "entry" and app.match.nsides == 6
+    e = app.stage.screen
+    assert e.NAME == "entry" and app.stage.match.nsides == 6
     e.vals = [112, 2, 2, 2, 2, 0]
     e.i = e.fields - 1
     play(app, board, "OK")
-    assert app.screen is e and e.err.code == "tricks" and not app.match.hands
-    assert "Needs over 6 tricks" in app.texts
+    assert app.stage.screen is e and e.err.code == "tricks" and not app.stage.match.hands
+    assert "Needs over 6 tricks" in app.stage.texts
 
 
 def _cases(seed=5, per=40):

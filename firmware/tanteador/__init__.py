@@ -12,7 +12,7 @@ new module gets a line here.
     drawing   fonts icons draw pages sh1106
     input     buttons
     screens   screens screens.*
-    app       app
+    app       heap resume stage app
     board     boardfile wiring board
     boot      main
 
@@ -22,10 +22,12 @@ and randomness as arguments and knows nothing of screens or flash. text:
 the texts of the five languages. storage: the files on flash, the device's
 saved document, and the first frame kept for a reset. drawing: fonts,
 icons, the painter, the display pages. input: buttons into events.
-screens: one per screen. app: the running session. board: the wiring in
-use (config's defaults, or the board file a maker writes over them) and
-the Pico's pins, display and clock (board.py is the only module to touch
-``machine``). boot: firmware/main.py.
+screens: one per screen. app: the heap's housekeeping (heap), the
+screens of a saved state rebuilt at boot (resume), the match in play with
+its screens and saves, which the screens ask (stage), and the loop
+(app). board: the wiring in use (config's defaults, or the board
+file a maker writes over them) and the Pico's pins, display and clock
+(board.py is the only module to touch ``machine``). boot: firmware/main.py.
 """
 
 VERSION = "0.1.0"

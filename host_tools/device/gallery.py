@@ -179,18 +179,18 @@ def reach(board, sid, lang="en", names=None):
         board.mem_free = _fixed_mem
     app = App(board, board.now)
     if r[1] == "bad":
-        app.set_lang(lang)
+        app.stage.set_lang(lang)
     app.poll(board.now)
     if names and r[1] == "new":
-        _name_setup(app.screen, names)
+        _name_setup(app.stage.screen, names)
     Player(app, board).play(parse(r[2]))
     if sid == "notice-full":
         from tanteador import i18n
 
-        app.notice(i18n.FULL, ms=0)
+        app.stage.notice(i18n.FULL, ms=0)
     elif sid == "error":
         from tanteador.screens.error import Error
 
-        app.push(Error("ValueError 1A2B"))
+        app.stage.push(Error("ValueError 1A2B"))
     app.poll(board.now)
     return app

@@ -3,7 +3,7 @@
 They are the same in every language: a seat left unnamed is "P1".."P6",
 whatever language the device was set to, so a spreadsheet or an event
 file does not change with it. The device labels seats itself, in the
-player's language (the firmware's App.seat_name).
+player's language (the firmware's Stage.seat_name).
 """
 
 

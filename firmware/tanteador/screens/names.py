@@ -1,6 +1,6 @@
 """Names of the players: each one picked from the list set from the PC, or the default."""
 
-from tanteador import i18n, storeops
+from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
@@ -11,7 +11,7 @@ class Names:
     def __init__(self, setup, app):
         self.setup = setup
         # "" stands for the default label ("P1", "J1"...).
-        self.choices = [""] + storeops.names(app.store)
+        self.choices = [""] + app.player_names()
         self.sel = 0
         self.seam = 0
         self.editing = False
