@@ -362,7 +362,13 @@ def cmd_gallery(a):
             try:
                 app = gallery.reach(board, sid, lang)
                 out = {"k": "g", "id": sid, "lang": lang, "screen": app.stage.screen.NAME,
-                       "texts": app.stage.texts, "fb": hexs(board.frame)}
+                       "texts": app.stage.texts}
+                # The frame as 2 KB of hex text is the lane's work, not the
+                # app's: it is written once the app is gone (the frame stays
+                # in the board), so it never needs a block the app has split.
+                app = None
+                gc.collect()
+                out["fb"] = hexs(board.frame)
             except Exception as e:
                 out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
             app = board = None
