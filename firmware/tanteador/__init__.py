@@ -6,7 +6,7 @@ closes. tests/test_layers.py holds every firmware module to this map: a
 new module gets a line here.
 
     base      tanteador config
-    engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc
+    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
     text      i18n lang lang.*
     storage   flashfs store storeops savefile bootframe
     drawing   fonts icons draw pages sh1106
