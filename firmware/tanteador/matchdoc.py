@@ -126,6 +126,15 @@ def from_dict(d):
     cur = d.get("c", len(acts) if type(acts) is list else 0)
     if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
         raise StateError("shape")
+    _replay(m, acts)
+    while m.cursor > cur:
+        m.undo()
+    return m
+
+
+def _replay(m, acts):
+    # Replay the document's actions on the new match ``m``, each checked
+    # (StateError 'shape' or 'history').
     n = m.entry_width
     for a in acts:
         if type(a) is not list:
@@ -151,9 +160,6 @@ def from_dict(d):
             raise StateError("history", e.code)
     if m.log_size != len(acts):
         raise StateError("history", "edit")
-    while m.cursor > cur:
-        m.undo()
-    return m
 
 
 # Highest table and round numbers of an event, and the longest event key.
