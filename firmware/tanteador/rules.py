@@ -260,32 +260,56 @@ def _pile(lv, x, plim):
     return lv[0]
 
 
+# The ways a side takes x points out of R, the cards left, written into out
+# from index n on -> the index after the last. Each way is the cards taken,
+# packed like R: c aces and threes, a of them aces, and the rest one of the
+# written-out ways of kings, knights and jacks. o is the side's record, v
+# the sums of the records of the sides after it; the bounds drop the ways
+# that leave those sides more aces or threes than they can take (ma, mb:
+# the most of each; q0, q1: the fewest and the most points of them they
+# need; lim: the most cards this side holds, kl the same packed). A bound
+# that does not apply is given a value that never binds. One out serves a
+# whole search, each side's ways after those of the sides before it.
 def _takes(x, R, o, v, kl, lim, ma, mb, q0, q1, out, n):
-    # The ways a side takes x points out of R, the cards left, into out from
-    # n on -> where they end; each the cards taken (packed like R): c aces and threes, a of
-    # them aces, the rest a written-out way of kings, knights and jacks. o
-    # is the side's record, v the sums of those after it; the bounds cut the
-    # ways that leave them more aces or threes than they take (ma, mb the
-    # most of each; q0, q1 the fewest and most points of them they need; lim
-    # the most cards it holds, kl packed). A bound not in play never binds.
-    # One out serves a whole search, each side's ways after those of the
-    # sides before it: the search allocates next to nothing per side.
     lmt = LM
     lows = LOWS
+    top = len(out)
     ra = R >> 12 & 15
     rb = R >> 16 & 15
     g = ra + rb
     lm = ((R & 15) * 25 + (R >> 4 & 15) * 5 + (R >> 8 & 15)) * 5
-    c = min(g - (v & 255), o >> 8 & 255, lim)
-    cl = max(g - (v >> 8 & 255), o & 255)
+    c = g - (v & 255)
+    if c > o >> 8 & 255:
+        c = o >> 8 & 255
+    if c > lim:
+        c = lim
+    cl = g - (v >> 8 & 255)
+    if cl < (o & 255):
+        cl = o & 255
     rg = R | _G
     while c >= cl:
         # a aces and c - a threes, the rest z - a at most 36 points and a
         # card per four points at least within the cards the side holds.
         z = x - 10 * c
         w = 10 * (g - c) + ra
-        a = min(c, ra, z, c - rb + mb, w - q0)
-        al = max(c - rb, z - 36, ra - ma, z - 4 * (lim - c), w - q1)
+        a = c
+        if a > ra:
+            a = ra
+        if a > z:
+            a = z
+        if a > c - rb + mb:
+            a = c - rb + mb
+        if a > w - q0:
+            a = w - q0
+        al = c - rb
+        if al < z - 36:
+            al = z - 36
+        if al < ra - ma:
+            al = ra - ma
+        if al < z - 4 * (lim - c):
+            al = z - 4 * (lim - c)
+        if al < w - q1:
+            al = w - q1
         s = z - a
         while a >= al and a >= 0:
             if lmt[lm + (s >> 3)] >> (s & 7) & 1:
@@ -296,10 +320,11 @@ def _takes(x, R, o, v, kl, lim, ma, mb, q0, q1, out, n):
                     if e >= k:
                         break
                     if (rh - e) & _G == _G:
-                        if n < len(out):
+                        if n < top:
                             out[n] = h + e
                         else:
                             out.append(h + e)
+                            top += 1
                         n += 1
             a -= 1
             s += 1
