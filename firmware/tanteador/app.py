@@ -91,6 +91,7 @@ class App:
         levels = board.buttons()
         evs = keys.update(levels, now_ms)
         held = self._held = True in levels
+        acted = False
         m = s.match
         if self.sleep != _BLANK and m is not None and not m.over:
             s.hand_ms += dt
@@ -112,13 +113,13 @@ class App:
             for ev in evs:
                 self._guard(0, ev)
             self.heap.due = True
-            s.pressed(now_ms)
+            acted = True
         self._sleep_timers(now_ms)
         self._tune_tick(now_ms)
         top = s.stack[-1]
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
-        s.rested(now_ms, held)
+        s.rested(now_ms, held, acted)
         shown = False
         if s.dirty and self.sleep != _BLANK:
             self._guard(2, None)

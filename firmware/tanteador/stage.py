@@ -3,7 +3,7 @@
 Every screen gets the stage (as ``app``) in ``handle``, ``tick`` and
 ``draw``, and asks it for everything: the match and its actions, the
 screen stack's moves, the texts and the painter, the few things of the
-board a screen needs (``show_contrast``, ``tone``, ``levels``, ``mem_free``...).
+board a screen needs (``show_contrast``, ``tone``, ``levels``, ``about``).
 A screen never touches the stack, the redraw flag, the store or the board
 themselves (tests/test_app_reach.py reads the sources to hold them to it).
 The loop (``app.App``) reads the stack and the redraw flag to draw, and
@@ -118,15 +118,15 @@ class Stage:
         """
         self.save_at = self.now + _SAVE_QUIET_MS
 
-    def pressed(self, now_ms):
-        """A press was handled: a save that waits for the buttons to rest waits on."""
-        if self.save_at is not None:
+    def rested(self, now_ms, held, pressed):
+        """A save that waits for the buttons to rest waits on after a press
+        handled in this poll (``pressed``); once they rest (none ``held``)
+        and the top screen edits nothing, it is committed."""
+        if self.save_at is None:
+            return
+        if pressed:
             self.save_at = now_ms + _SAVE_QUIET_MS
-
-    def rested(self, now_ms, held):
-        """Commit the save that waited, once the buttons rest and the top screen edits nothing."""
-        if self.save_at is not None and not held and now_ms - self.save_at >= 0 \
-                and not getattr(self.stack[-1], "editing", False):
+        elif not held and now_ms - self.save_at >= 0 and not getattr(self.stack[-1], "editing", False):
             self.commit()
 
     def write(self):
@@ -406,10 +406,6 @@ class Stage:
         """Set the panel to contrast ``level`` now (the setting being changed)."""
         self._board.contrast(level)
 
-    def board_name(self):
-        """The name of the board (the about screen)."""
-        return self._board.name
-
-    def mem_free(self):
-        """The free heap in bytes, or None where it cannot be known (the about screen)."""
-        return self._board.mem_free()
+    def about(self):
+        """(The board's name, its free heap in bytes or None) for the about screen."""
+        return self._board.name, self._board.mem_free()
