@@ -12,14 +12,14 @@ import sys
 from micropython import const
 
 MP = sys.implementation.name == "micropython"
-# Below this much free heap after a collection the screens and helpers not
-# in use are unloaded; above it they stay loaded, so a screen opens at once.
+# Below this much free heap after a collection the screens and spare modules
+# not in use are unloaded; above it they stay loaded, so a screen opens at once.
 _LOW_HEAP = const(24576)
 # Less free heap than an action may take: collect right after its frame.
 _GC_ROOM = const(40960)
 # Modules needed only now and then (the first-dealer draw, boot and archive
 # code, the kept first frame): unloaded when the heap runs low.
-_HELPERS = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume")
+_SPARE = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
@@ -34,7 +34,7 @@ def collect():
 
 
 def unload(name):
-    """Forget helper module ``name`` (tanteador.X) on MicroPython, so that a collection frees it."""
+    """Forget spare module ``name`` (tanteador.X) on MicroPython, so that a collection frees it."""
     if MP and name in sys.modules:
         del sys.modules[name]
         top = sys.modules.get("tanteador")
@@ -55,11 +55,11 @@ class Heap:
         self._warm = 0
 
     def sweep(self, stack):
-        """Unload the screen modules no screen on ``stack`` needs, and the helpers (heap for the next)."""
+        """Unload the screen modules no screen on ``stack`` needs, and the spare modules (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
         for name in list(mods.keys()):
-            if name in _HELPERS:
+            if name in _SPARE:
                 unload(name)
                 continue
             if name[:18] != "tanteador.screens." or name == "tanteador.screens.ui":
@@ -91,7 +91,7 @@ class Heap:
         if not MP or gc.mem_free() >= _GC_ROOM:
             name = _WARM[self._warm]
             if self._warm == 0 and chiamata:
-                # A chiamata hand opens the call entry (which loads the points entry's helpers).
+                # A chiamata hand opens the call entry (which loads the points entry's modules).
                 name = "tanteador.screens.callentry"
             __import__(name)
         self._warm += 1

@@ -1,7 +1,7 @@
 """The screens of a saved state, rebuilt at boot.
 
 Run once, while the stage is set up: the heap unloads this module with the
-other boot-only helpers as soon as the first frame is out (see ``heap``),
+other modules needed only at boot as soon as the first frame is out (see ``heap``),
 so its code never stays beside the table's.
 """
 
