@@ -17,9 +17,6 @@ MP = sys.implementation.name == "micropython"
 _LOW_HEAP = const(24576)
 # Less free heap than an action may take: collect right after its frame.
 _GC_ROOM = const(40960)
-# Modules needed only now and then (the first-dealer draw, boot and archive
-# code, the kept first frame): unloaded when the heap runs low.
-_SPARE = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume")
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
 _WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
@@ -58,8 +55,12 @@ class Heap:
         """Unload the screen modules no screen on ``stack`` needs, and the spare modules (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
+        # Modules needed only now and then (the first-dealer draw, boot and
+        # archive code, the kept first frame). A local, not a module global:
+        # a name more in the firmware is a string more kept in the heap.
+        spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume")
         for name in list(mods.keys()):
-            if name in _SPARE:
+            if name in spare:
                 unload(name)
                 continue
             if name[:18] != "tanteador.screens." or name == "tanteador.screens.ui":
