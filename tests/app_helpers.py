@@ -48,16 +48,16 @@ def saved(folder):
 
 
 class SaveCounter:
-    """Wraps app.store.save to count the saves (and keep the documents)."""
+    """Wraps app.stage.store.save to count the saves (and keep the documents)."""
 
     def __init__(self, app):
         self.docs = []
-        store = app.store
+        store = app.stage.store
         orig = store.save
 
         def save(doc):
             # The app hands the store its live Match: record the plain document.
-            self.docs.append(json.loads(json.dumps(app.state())))
+            self.docs.append(json.loads(json.dumps(app.stage.state())))
             return orig(doc)
 
         store.save = save
@@ -70,7 +70,7 @@ class SaveCounter:
 def hand(app, board, ups=0, downs=0, hold=None):
     """Play one two-sided hand from the table: trump, entry (+ups/-downs or a hold), count."""
     play(app, board, TRUMP_AND_ENTRY)
-    assert app.screen.NAME == "entry"
+    assert app.stage.screen.NAME == "entry"
     if ups:
         play(app, board, "UP x%d" % ups)
     if downs:

@@ -35,8 +35,8 @@ def play_pushed(folder, hands):
     ``hands``, one per letter: 'a' side A takes it 70-50, 'b' side B 50-70.
     Returns (names on the seats, the notice's text)."""
     board, app = boot(folder)
-    notice = " ".join(app.texts)
-    names = app.match.options.names
+    notice = " ".join(app.stage.texts)
+    names = app.stage.match.options.names
     play(app, board, "OK")
     for h in hands:
         if h == "a":

@@ -25,6 +25,6 @@ def decode(img):
 
 def show_code(app, board):
     """From the match end, the result code on screen: the third choice, OK."""
-    assert app.screen.NAME == "matchend"
+    assert app.stage.screen.NAME == "matchend"
     play(app, board, "DOWN; DOWN; OK")
-    assert app.screen.NAME == "resultqr"
+    assert app.stage.screen.NAME == "resultqr"

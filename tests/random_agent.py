@@ -29,6 +29,7 @@ if sys.implementation.name == "micropython":
     from hostboard import HostBoard  # host_tools/device is on MICROPYPATH
 else:
     from host_tools.device.hostboard import HostBoard
+from tanteador import matchdoc
 from tanteador.app import App
 from tanteador.savefile import validate
 from tanteador.flashfs import DirFS
@@ -73,7 +74,7 @@ class Agent:
             from tanteador.store import Store
 
             o = MatchOptions(players=players, sides=CHIAMATA, goal=GOAL_POINTS, target=12)
-            Store(fs).save({"v": 1, "cfg": default_cfg(), "m": Match(o).to_dict(), "scr": "table"})
+            Store(fs).save({"v": 1, "cfg": default_cfg(), "m": matchdoc.to_dict(Match(o)), "scr": "table"})
         self.boot()
 
     def boot(self):
@@ -95,7 +96,7 @@ class Agent:
         want = self._saved()
         self.reboots += 1
         self.boot()
-        got = self.app.state()
+        got = self.app.stage.state()
         if want is not None:
             _eq(got["m"], want["m"], "reboot lost the match")
             _eq(got["cfg"], want["cfg"], "reboot lost the settings")
@@ -124,20 +125,20 @@ class Agent:
     def check(self):
         app = self.app
         board = self.board
-        name = app.screen.NAME
-        _ok(name != "error", "a screen failed: %s" % app.texts)
+        name = app.stage.screen.NAME
+        _ok(name != "error", "a screen failed: %s" % app.stage.texts)
         self.screens[name] = self.screens.get(name, 0) + 1
         _ok(board.powered == (not app.blank), "panel power does not follow sleep")
         if not app.blank:
-            _ok(any(board.frame), "blank frame while awake on %s" % app.screen.NAME)
-        m = app.match
+            _ok(any(board.frame), "blank frame while awake on %s" % app.stage.screen.NAME)
+        m = app.stage.match
         if m is not None and m.chiamata:
             n = len(m.hands)
             if self._call_n is not None and n > self._call_n:
                 self.calls += n - self._call_n
             self._call_n = n
         if m is not None:
-            d = m.to_dict()
+            d = matchdoc.to_dict(m)
             if d != self._last_m:
                 check_match(m, d)
                 self._last_m = d
@@ -153,11 +154,11 @@ class Agent:
             if self._doc is not None:
                 validate(self._doc)   # raises if the save does not load
             self._checked_saves = self.saves
-        scr = self.app.screen
+        scr = self.app.stage.screen
         if scr.NAME == "settings" and getattr(scr, "editing", False):
             return  # a setting being changed is saved when the change ends
         doc = self._doc
-        st = self.app.state()
+        st = self.app.stage.state()
         if doc is None:
             _ok(st["m"] is None, "a match in play was never saved")
             return
@@ -185,7 +186,7 @@ class Agent:
             f.close()
 
     def _count_saves(self):
-        store = self.app.store
+        store = self.app.stage.store
         orig = store.save
         agent = self
 
@@ -197,7 +198,7 @@ class Agent:
 
 
 def check_match(m, d):
-    """Invariants of a match in play; ``d`` is ``m.to_dict()``."""
+    """Invariants of a match in play; ``d`` is ``matchdoc.to_dict(m)``."""
     o = m.options
     n = len(m.hands)
     s = 1 if o.direction == CCW else -1
@@ -228,18 +229,18 @@ def check_match(m, d):
     _ok(m.dealer == dealer, "dealer of the hand in play")
     _ok(m.leader == (dealer + s) % o.players, "leader")
     _ok(m.cutter == (dealer - s) % o.players, "cutter")
-    c = Match.from_dict(d)
-    _eq(c.to_dict(), d, "the saved form does not replay to the same match")
+    c = matchdoc.from_dict(d)
+    _eq(matchdoc.to_dict(c), d, "the saved form does not replay to the same match")
     _same(c, m, "replayed")
     if c.cursor:
         c.undo()
         c.redo()
-        _eq(c.to_dict(), d, "undo then redo changed the match")
+        _eq(matchdoc.to_dict(c), d, "undo then redo changed the match")
         _same(c, m, "undo then redo")
     if c.can_redo:
         c.redo()
         c.undo()
-        _eq(c.to_dict(), d, "redo then undo changed the match")
+        _eq(matchdoc.to_dict(c), d, "redo then undo changed the match")
         _same(c, m, "redo then undo")
 
 
@@ -314,7 +315,7 @@ def execute(agent, line):
             return "@fail unknown command " + c
     except Exception as e:
         return "@fail " + _describe(e)
-    return "@ok %d %s" % (agent.events, agent.app.screen.NAME)
+    return "@ok %d %s" % (agent.events, agent.app.stage.screen.NAME)
 
 
 def serve(root):

@@ -5,6 +5,7 @@ import os
 import re
 
 from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
+from tanteador import matchdoc, storeops
 from tanteador.flashfs import DirFS
 from tanteador.matchdoc import StateError
 from tanteador.store import STATE, TMP, Store
@@ -29,14 +30,14 @@ def make_doc(i, lang="es"):
     return {
         "v": 1,
         "cfg": {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1},
-        "m": make_match(i).to_dict(),
+        "m": matchdoc.to_dict(make_match(i)),
         "scr": "table",
     }
 
 
 def validate(doc):
     """What the app does with a parsed document: check it through the engine
-    (Match.from_dict replays and checks every action) -> the document with
+    (matchdoc.from_dict replays and checks every action) -> the document with
     the match as the engine writes it back; StateError on a bad one."""
     if not isinstance(doc, dict) or type(doc.get("v")) is not int:
         raise StateError("shape")
@@ -47,7 +48,7 @@ def validate(doc):
     m = doc.get("m")
     out = dict(doc)
     if m is not None:
-        out["m"] = Match.from_dict(m).to_dict()
+        out["m"] = matchdoc.to_dict(matchdoc.from_dict(m))
     return out
 
 
@@ -59,7 +60,7 @@ def fresh(tmp_path, name="flash"):
 def boot(fs_root):
     """Reboot: a new Store on a new DirFS of the same folder -> (doc, problem)."""
     fs = DirFS(fs_root)
-    return Store(fs).load(validate), fs
+    return storeops.load(Store(fs), validate), fs
 
 
 def archives(fs):

@@ -1,25 +1,21 @@
 """Tanteador: a Brisca and Briscola scorekeeper for MicroPython and CPython.
 
 The modules in layers, lowest first. A module imports only from its own
-layer and those below it, never from one above; the only import circles
-are the two marked (a module and the companion it hands its rarely run or
-bulky part to). tests/host/test_layers.py holds every firmware module to this
-map: a new module gets a line here.
+layer and those below it, never from one above, and no import circle
+closes. tests/host/test_layers.py holds every firmware module to this map:
+a new module gets a line here.
 
     base      tanteador config
-    engine    rules matchoptions rotation goals chiamata firstdealer match matchdoc
+    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
     result    resultcode qrcode
     text      i18n lang lang.*
     storage   flashfs store storeops savefile bootframe
     drawing   fonts icons draw pages sh1106
     input     buttons
     screens   screens screens.*
-    app       app
+    app       heap resume stage app
     board     boardfile wiring board
     boot      main
-
-    circle    match matchdoc
-    circle    store storeops
 
 base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time
@@ -28,10 +24,12 @@ an event's signed result code and the QR symbol that carries it. text:
 the texts of the five languages. storage: the files on flash, the device's
 saved document, and the first frame kept for a reset. drawing: fonts,
 icons, the painter, the display pages. input: buttons into events.
-screens: one per screen. app: the running session. board: the wiring in
-use (config's defaults, or the board file a maker writes over them) and
-the Pico's pins, display and clock (board.py is the only module to touch
-``machine``). boot: firmware/main.py.
+screens: one per screen. app: the heap's housekeeping (heap), the
+screens of a saved state rebuilt at boot (resume), the match in play with
+its screens and saves, which the screens ask (stage), and the loop
+(app). board: the wiring in use (config's defaults, or the board
+file a maker writes over them) and the Pico's pins, display and clock
+(board.py is the only module to touch ``machine``). boot: firmware/main.py.
 """
 
 VERSION = "0.1.0"

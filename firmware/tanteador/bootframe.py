@@ -113,30 +113,20 @@ def show(board):
     return True
 
 
-def _resumed(app):
-    # The top screen is the "Match resumed" notice (drawn alone, over nothing).
-    from tanteador.i18n import RESUMED
-
-    top = app.stack[-1]
-    return top.NAME == "notice" and top.sid == RESUMED
-
-
-def after_boot(app):
+def after_boot(fs, buf, lang, contrast, shown):
     """Keep the first frame of a boot that resumed a match -> (language, frame CRC) of
     the frame on flash, or None if none is known.
 
-    Called at the app's first quiet moment; the frame is kept only if it is
-    still the one on the glass. Writes only what is not on flash yet. A
-    failed write only means that the next boot draws its own frame.
+    ``fs`` the flash, ``buf`` the frame buffer, ``lang`` and ``contrast``
+    the settings it is shown with; ``shown``: the "Match resumed" notice,
+    drawn alone, is still the frame on the glass. Called at the app's first
+    quiet moment. Writes only what is not on flash yet. A failed write only
+    means that the next boot draws its own frame.
     """
-    fs = app.store.fs
     tag = _tag(fs)
-    if app.dirty or not _resumed(app):
+    if not shown:
         return None if tag is None else (tag[3], tag[1])
-    buf = app.board.buffer
     crc = crc32(buf)
-    lang = app.cfg["lang"]
-    contrast = app.cfg["contrast"]
     try:
         try:
             whole = _crc_of(fs, FRAME) == crc
@@ -155,16 +145,17 @@ def after_boot(app):
     return lang, crc
 
 
-def after_save(app, kept):
+def after_save(fs, kept, lang, contrast, resumable):
     """Tag the frame ``kept`` (from ``after_boot``) as the one of the save just made, if it is.
 
-    A save that ends the match, or changes the language, keeps the old tag,
-    which no longer matches: the next boot draws its own frame and keeps it.
+    ``lang`` and ``contrast`` are the settings saved; ``resumable``: the
+    save holds a match not over. A save that ends the match, or changes the
+    language, keeps the old tag, which no longer matches: the next boot
+    draws its own frame and keeps it.
     """
-    m = app.match
-    if kept is None or m is None or m.over or app.cfg["lang"] != kept[0]:
+    if kept is None or not resumable or lang != kept[0]:
         return
     try:
-        _write_tag(app.store.fs, kept[1], app.cfg["contrast"], kept[0])
+        _write_tag(fs, kept[1], contrast, kept[0])
     except OSError:
         pass

@@ -32,7 +32,7 @@ from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_w
 # gives is refused, and a capote is every point in play, undrawn cards or
 # not. Version 4 adds the last-trick tie rule and Briscola chiamata, with
 # the same rules otherwise. A match keeps the rules of the version it began
-# under (see from_dict).
+# under (see matchdoc.from_dict).
 VERSION = 4
 # An edit's first value in the document (a recorded hand's is its trump).
 EDIT = "e"
@@ -495,28 +495,6 @@ class Match:
         for i in range(n):
             a[j + i] = c[o + 3 + i]
         return a
-
-    def to_dict(self):
-        """Compact JSON-able document (see matchdoc.to_dict)."""
-        from tanteador.matchdoc import to_dict
-
-        return to_dict(self)
-
-    def dump(self, write):
-        """Write the document as compact JSON text through ``write(str)`` (see matchdoc.dump)."""
-        from tanteador.matchdoc import dump
-
-        dump(self, write)
-
-    @classmethod
-    def from_dict(cls, d):
-        """Load a document from to_dict(); StateError when it cannot be (see matchdoc.from_dict)."""
-        from tanteador.matchdoc import from_dict
-
-        return from_dict(d)
-
-    def __eq__(self, other):
-        return isinstance(other, Match) and self.to_dict() == other.to_dict()
 
 
 def _word(c, o):

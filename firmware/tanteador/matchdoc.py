@@ -85,6 +85,19 @@ def dump(m, write):
     write("}")
 
 
+class Live:
+    """Match ``m`` in a document being saved: ``store.dump`` writes its text
+    with ``dump`` a batch at a time, so the document of a long match never
+    sits whole in the heap."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def dump(self, write):
+        """Write the match's document through ``write(str)`` (see ``dump``)."""
+        dump(self.m, write)
+
+
 def from_dict(d):
     """Load a document from to_dict() (or version 1: ``{"v": 1, "o":
     [options without trump_cycle], "h": [[trump, p0, ..., elapsed_ms], ...]}``,
@@ -119,6 +132,15 @@ def from_dict(d):
     cur = d.get("c", len(acts) if type(acts) is list else 0)
     if type(acts) is not list or type(cur) is not int or cur < 0 or cur > len(acts):
         raise StateError("shape")
+    _replay(m, acts)
+    while m.cursor > cur:
+        m.undo()
+    return m
+
+
+def _replay(m, acts):
+    # Replay the document's actions on the new match ``m``, each checked
+    # (StateError 'shape' or 'history').
     n = m.entry_width
     for a in acts:
         if type(a) is not list:
@@ -144,9 +166,6 @@ def from_dict(d):
             raise StateError("history", e.code)
     if m.log_size != len(acts):
         raise StateError("history", "edit")
-    while m.cursor > cur:
-        m.undo()
-    return m
 
 
 # Highest table and round numbers of an event, and the longest event key.

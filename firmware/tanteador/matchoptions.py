@@ -43,7 +43,7 @@ PREP_UNDRAWN = const(1)
 CARDS_SPANISH = const(0)
 CARDS_FRENCH = const(1)
 
-# Longest player name, in characters (names.json's too: see store.check_names).
+# Longest player name, in characters (names.json's too: see storeops.check_names).
 MAX_NAME_CHARS = const(12)
 
 # Chiamata scores: [defender, partner, alone, cappotto]. With a partner each
@@ -149,6 +149,29 @@ class MatchOptions:
             raise RulesError("sides")
         if s == CHIAMATA and self.deck != 40:
             raise RulesError("deck")
+        self._check_goal()
+        if self.names is not None:
+            if type(self.names) not in (list, tuple) or len(self.names) != n:
+                raise RulesError("names")
+            for x in self.names:
+                if type(x) is not str or len(x) > MAX_NAME_CHARS:
+                    raise RulesError("names")
+            self.names = list(self.names)
+        f = self.first_dealer
+        if type(f) is not int or f < 0 or f >= n:
+            raise RulesError("index")
+        for k in _BOOLS:
+            v = getattr(self, k)
+            if type(v) not in (bool, int) or v not in (0, 1):
+                raise RulesError("goal")
+            setattr(self, k, bool(v))
+        if s == CHIAMATA and (self.goal < GOAL_HANDS or self.tie != TIE_VOID or self.reverse
+                              or self.capote or self.trump_cycle or self.signals):
+            raise RulesError("goal")
+        return self
+
+    def _check_goal(self):
+        # The goal, its target, the tie rule and the chiamata scores (see validate).
         g = self.goal
         if type(g) is not int or g < 0 or g > GOAL_TIME:
             raise RulesError("goal")
@@ -168,25 +191,6 @@ class MatchOptions:
                     or (i == 1 and 2 * c[1] > 3 * c[0]):
                 raise RulesError("goal")
         self.call = list(c)
-        if self.names is not None:
-            if type(self.names) not in (list, tuple) or len(self.names) != n:
-                raise RulesError("names")
-            for x in self.names:
-                if type(x) is not str or len(x) > MAX_NAME_CHARS:
-                    raise RulesError("names")
-            self.names = list(self.names)
-        f = self.first_dealer
-        if type(f) is not int or f < 0 or f >= n:
-            raise RulesError("index")
-        for k in _BOOLS:
-            v = getattr(self, k)
-            if type(v) not in (bool, int) or v not in (0, 1):
-                raise RulesError("goal")
-            setattr(self, k, bool(v))
-        if s == CHIAMATA and (g < GOAL_HANDS or self.tie != TIE_VOID or self.reverse
-                              or self.capote or self.trump_cycle or self.signals):
-            raise RulesError("goal")
-        return self
 
     @property
     def nsides(self):

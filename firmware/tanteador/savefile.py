@@ -92,9 +92,9 @@ def validate(doc):
     m = doc.get("m")
     match = None
     if m is not None:
-        from tanteador.match import Match
+        from tanteador.matchdoc import from_dict
 
-        match = Match.from_dict(m)
+        match = from_dict(m)
     scr = doc.get("scr")
     if scr not in RESUMABLE:
         scr = "table"

@@ -25,9 +25,9 @@ Files (all in one folder of a ``flashfs.DirFS``):
     can fetch it. ``n`` grows and none is ever deleted here: they go only
     when someone removes them from a PC after ``tanteador pull``.
 ``names.json``
-    The list of player names offered at setup; see ``check_names``. Written
-    from the PC (``tanteador names``), and by the device, through
-    ``names.tmp``, when a name is typed on it (``add_name``).
+    The list of player names offered at setup; see ``storeops.check_names``.
+    Written from the PC (``tanteador names``), and by the device, through
+    ``names.tmp``, when a name is typed on it (``storeops.add_name``).
 ``event.json``
     A match an organiser's PC pushed for an event (``matchdoc.from_push``):
     taken at boot, it replaces the match in play (archived first) and is
@@ -68,22 +68,6 @@ class Store:
     def __init__(self, fs):
         self.fs = fs
 
-    def load(self, validate):
-        """Load the saved document -> (doc, problem).
-
-        No save: (None, None). A good save: (validate(parsed), None).
-        A bad save is moved aside to ``bad-<n>-state.json`` and the result is
-        (None, code) with code ``'damaged'`` (unreadable, not UTF-8, not
-        JSON), ``'newer'``, ``'shape'`` or ``'history'``. ``validate`` raises
-        an exception carrying ``.code`` (``StateError``) or any other
-        exception (taken as ``'shape'``). A MemoryError is tried again
-        after a collection; a save the heap cannot hold even then is moved
-        aside as ``'damaged'``, or no boot would ever get past it.
-        """
-        from tanteador import storeops
-
-        return storeops.load(self, validate)
-
     def save(self, doc):
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
 
@@ -91,33 +75,6 @@ class Store:
         ``doc`` may be an object with ``dump(write)`` (see ``dump``).
         """
         return self.write_atomic(TMP, STATE, doc)
-
-    def names(self):
-        """Player names from ``names.json``; [] if missing or bad (kept)."""
-        from tanteador import storeops
-
-        return storeops.names(self)
-
-    def add_name(self, name):
-        """Keep ``name``, typed on the device, first in ``names.json`` ->
-        (the name as listed, None or a problem). A name already there (capitals do not
-        count) is the listed one, and nothing is written; the problem is
-        ``'many'`` with the list full, else ``'full'`` / ``'io'`` as for
-        ``save``. A damaged list is set aside (``bad-<n>-state.json``) first:
-        ``'aside'`` when the new list, this name alone, was written."""
-        from tanteador import storeops
-
-        return storeops.add_name(self, name)
-
-    def archive(self, match_doc):
-        """Keep a finished match as ``hNNNN.json`` -> None or ``'full'``/``'io'``.
-
-        Archiving the same document twice in a row writes it once, so the
-        app may archive again after a restart without making duplicates.
-        """
-        from tanteador import storeops
-
-        return storeops.archive(self, match_doc)
 
     def write_atomic(self, tmp, final, doc):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
@@ -159,18 +116,6 @@ class Store:
             pass
 
 
-def check_names(obj):
-    """Validate a names list -> list of str, or raise ValueError(code).
-
-    Codes: ``'list'`` not a list of strings, ``'many'`` more than 16 names,
-    ``'empty'`` a name empty or only spaces, ``'long'`` more than 12
-    characters, ``'chars'`` a control or non-character code point.
-    """
-    from tanteador import storeops
-
-    return storeops.check_names(obj)
-
-
 def dump(obj, out):
     """Write ``obj`` as compact JSON to ``out`` piece by piece.
 
@@ -178,7 +123,7 @@ def dump(obj, out):
     holding all of it: a long match stays saveable on a fragmented heap.
     (MicroPython's ``json.dump`` only writes to its own file objects, not to
     the counting or fault-injecting wrappers of the tests and the bench.)
-    An object with a ``dump(write)`` method (the Match) writes its own text.
+    An object with a ``dump(write)`` method (a match, ``matchdoc.Live``) writes its own text.
     """
     own = getattr(obj, "dump", None)
     if own is not None:

@@ -1,11 +1,10 @@
-"""The rarely run part of ``store``: boot recovery, names, the archive.
+"""The rarely run part of the saved state: boot recovery, names, the archive.
 
-Kept apart so the table screen does not hold its code: the app imports it
-for a moment (boot, setup, match end) and unloads it again (see
-``App.sweep``). ``store.Store`` forwards to these functions, which take the
-``Store`` as their first argument and use only the public side of
-``store`` (``Store.fs``, ``write_atomic``, ``discard``; ``dump``,
-``TextOut``).
+Kept apart from ``store`` so the table screen does not hold its code: the
+app imports it for a moment (boot, setup, match end) and unloads it again
+(see ``heap``). These functions take the ``Store`` as their first argument
+and use only the public side of ``store`` (``Store.fs``, ``write_atomic``,
+``discard``; ``dump``, ``TextOut``); ``store`` never imports this module.
 """
 
 import gc
@@ -20,7 +19,17 @@ _CODES = ("newer", "shape", "history")
 
 
 def load(st, validate):
-    """Load the saved document of Store ``st``; see ``Store.load``."""
+    """Load the saved document of Store ``st`` -> (doc, problem).
+
+    No save: (None, None). A good save: (validate(parsed), None).
+    A bad save is moved aside to ``bad-<n>-state.json`` and the result is
+    (None, code) with code ``'damaged'`` (unreadable, not UTF-8, not
+    JSON), ``'newer'``, ``'shape'`` or ``'history'``. ``validate`` raises
+    an exception carrying ``.code`` (``StateError``) or any other
+    exception (taken as ``'shape'``). A MemoryError is tried again
+    after a collection; a save the heap cannot hold even then is moved
+    aside as ``'damaged'``, or no boot would ever get past it.
+    """
     fs = st.fs
     if fs.exists(ARCH_TMP):
         st.discard(ARCH_TMP)
@@ -39,7 +48,7 @@ def load(st, validate):
 
 
 def names(st):
-    """Player names of Store ``st``; see ``Store.names``."""
+    """Player names from ``names.json`` of Store ``st``; [] if missing or bad (kept)."""
     obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
     if problem is not None:
         return []
@@ -158,7 +167,12 @@ def _whole(st, name):
 
 
 def archive(st, match_doc):
-    """Archive a finished match in Store ``st``; see ``Store.archive``."""
+    """Keep a finished match (``match_doc``: its document, or ``matchdoc.Live``)
+    in Store ``st`` as ``hNNNN.json`` -> None or ``'full'``/``'io'``.
+
+    Archiving the same document twice in a row writes it once, so the
+    app may archive again after a restart without making duplicates.
+    """
     nums = _numbers(st, _is_arch)
     if nums and _same(st, _arch(nums[-1]), match_doc):
         return None

@@ -36,7 +36,7 @@ def saved_match(hands, folder, seed=7):
     opts["target"] = hands + 1
     g = matchplan.Generator(folder, matchplan.start_doc(opts), seed)
     g.match(max_hands=hands)
-    return g.app.state()
+    return g.app.stage.state()
 
 
 def prepare(doc, text, folder):

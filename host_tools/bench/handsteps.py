@@ -80,10 +80,10 @@ class HandSim:
         self.shadow = Buttons()
         self.runs += 1
         self._gap()
-        while self.app.screen.NAME == "notice":
+        while self.app.stage.screen.NAME == "notice":
             self.press(BACK_B)
-        if self.app.screen.NAME != "table":
-            raise RuntimeError("the match does not open on the table (screen %s)" % self.app.screen.NAME)
+        if self.app.stage.screen.NAME != "table":
+            raise RuntimeError("the match does not open on the table (screen %s)" % self.app.stage.screen.NAME)
         return self
 
     def tick(self):
@@ -199,16 +199,16 @@ def _record(sim, plan, want_trump, want_points):
     """Play ``plan`` from the table, then OK until the hand is recorded and the table is back;
     the OKs that took. Raises if the hand recorded is not the one meant."""
     sim.fresh().apply(plan)
-    m = sim.app.match
+    m = sim.app.stage.match
     oks = 0
-    while (not m.hands or sim.app.screen.NAME != "table") and oks < 6:
+    while (not m.hands or sim.app.stage.screen.NAME != "table") and oks < 6:
         sim.press(OK_B)
         oks += 1
     h = m.hands[-1] if m.hands else None
     # In chiamata the hand's entry is the call (its points are the players' scores).
     if h is None or h.trump != want_trump or tuple(h.entry if m.chiamata else h.points) != tuple(want_points) \
-            or sim.app.screen.NAME != "table":
-        raise RuntimeError("%r recorded %r, screen %s" % (plan, h, sim.app.screen.NAME))
+            or sim.app.stage.screen.NAME != "table":
+        raise RuntimeError("%r recorded %r, screen %s" % (plan, h, sim.app.stage.screen.NAME))
     return oks
 
 
@@ -247,10 +247,10 @@ def measure(folder, kmax=40, quick=False):
 
 def _two_sides(folder, kmax, quick):
     sim = HandSim(folder, PLAYERS_2)
-    trumps = cheapest(sim, [], lambda app: app.trump, 3)
+    trumps = cheapest(sim, [], lambda app: app.stage.trump, 3)
     entry = _add(trumps[0], _oks(1))
     start = _record_start(sim, entry[0])
-    values = cheapest(sim, entry[0], lambda app: app.screen.vals[0], kmax, 1 if quick else 99)
+    values = cheapest(sim, entry[0], lambda app: app.stage.screen.vals[0], kmax, 1 if quick else 99)
     legal = [p for p in range(121) if p not in (1, 119)]
     if quick:
         legal = [p for p in legal if p in values][::4]
@@ -266,19 +266,19 @@ def _two_sides(folder, kmax, quick):
 
 def _record_start(sim, prefix):
     sim.fresh().apply(prefix)
-    return list(sim.app.screen.vals)
+    return list(sim.app.stage.screen.vals)
 
 
 def _three_sides(folder, kmax, quick):
     from tanteador.rules import RulesError, check_points
 
     sim = HandSim(folder, PLAYERS_3)
-    trumps = cheapest(sim, [], lambda app: app.trump, 3)
+    trumps = cheapest(sim, [], lambda app: app.stage.trump, 3)
     entry = _add(trumps[0], _oks(1))
     start = _record_start(sim, entry[0])
-    first = cheapest(sim, entry[0], lambda app: app.screen.vals[0], kmax, 1 if quick else 99)
+    first = cheapest(sim, entry[0], lambda app: app.stage.screen.vals[0], kmax, 1 if quick else 99)
     # The second field starts where the first leaves it: searched from its start.
-    second = cheapest(sim, entry[0] + [(OK_B, 0)], lambda app: app.screen.vals[1], kmax, 1 if quick else 99)
+    second = cheapest(sim, entry[0] + [(OK_B, 0)], lambda app: app.stage.screen.vals[1], kmax, 1 if quick else 99)
     counts = {}
     for a in range(121):
         for b in range(121 - a):
@@ -313,25 +313,25 @@ def _chiamata(folder, opts, kmax, quick):
     """
     go = [(OK_B, 0)]
     sim = HandSim(folder, opts)
-    first = sim.fresh().app.match
+    first = sim.fresh().app.stage.match
     depth = 1 if quick else 99
-    trumps = cheapest(sim, [], lambda app: app.trump, 3)
+    trumps = cheapest(sim, [], lambda app: app.stage.trump, 3)
     entry = trumps[0][0] + go
     start = _record_start(sim, entry)
-    callers = cheapest(sim, entry, lambda app: app.screen.vals[0], 6)
-    bids = cheapest(sim, entry + go, lambda app: app.screen.vals[2], kmax, depth)
+    callers = cheapest(sim, entry, lambda app: app.stage.screen.vals[0], 6)
+    bids = cheapest(sim, entry + go, lambda app: app.stage.screen.vals[2], kmax, depth)
     wanted = sorted(set(CALL_BIDS))
     if quick:
         wanted = [b for b in wanted if b in bids][:1]
     legal = [p for p in range(121) if p not in (1, 119)]
     partners = {}
     for c in callers:
-        partners[c] = cheapest(sim, entry + callers[c][0] + go + go, lambda app: app.screen.vals[1], 6)
+        partners[c] = cheapest(sim, entry + callers[c][0] + go + go, lambda app: app.stage.screen.vals[1], 6)
     points = {}
     for b in wanted:
         if b not in bids:
             raise RuntimeError("bid %d cannot be entered" % b)
-        points[b] = cheapest(sim, entry + go + bids[b][0] + go + go, lambda app: app.screen.vals[3], kmax,
+        points[b] = cheapest(sim, entry + go + bids[b][0] + go + go, lambda app: app.stage.screen.vals[3], kmax,
                              depth, legal)
     counts = {}
     for t in range(4):

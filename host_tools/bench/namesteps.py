@@ -43,8 +43,8 @@ class NameSim(handsteps.HandSim):
         self.shadow = Buttons()
         self.runs += 1
         self._gap()
-        if self.app.screen.NAME != "letters":
-            raise RuntimeError("the names do not open on the letters (screen %s)" % self.app.screen.NAME)
+        if self.app.stage.screen.NAME != "letters":
+            raise RuntimeError("the names do not open on the letters (screen %s)" % self.app.stage.screen.NAME)
         return self
 
     def long_ok(self):
@@ -58,7 +58,7 @@ class NameSim(handsteps.HandSim):
 
 
 def _shown(app):
-    return app.screen.shown()
+    return app.stage.screen.shown()
 
 
 def name_cost(sim, name, kmax=12):
@@ -85,9 +85,9 @@ def name_cost(sim, name, kmax=12):
     ms += LONG_MS + handsteps.SEE_MS
     sim.fresh().apply(plan)
     sim.long_ok()
-    got = sim.app.screen.setup.names[0] if sim.app.screen.NAME == "names" else None
+    got = sim.app.stage.screen.setup.names[0] if sim.app.stage.screen.NAME == "names" else None
     if got != name:
-        raise RuntimeError("typing %r gave %r (screen %s)" % (name, got, sim.app.screen.NAME))
+        raise RuntimeError("typing %r gave %r (screen %s)" % (name, got, sim.app.stage.screen.NAME))
     return steps, ms, plan
 
 

@@ -19,9 +19,8 @@ its filesystem would be imported instead of the frozen one.
 import errno
 import hashlib
 import io
-import os
 
-from host_tools import FIRMWARE, VERSION, UsageError, UserError
+from host_tools import FIRMWARE, VERSION, UserError
 from host_tools.support import link as linkmod
 from host_tools.support.appfiles import (
     DRIVER_FILES, board_file_path, code_files, default_wiring, firmware_modules, local_board_file, needs_ssd1306,

@@ -55,7 +55,7 @@ def make_app(flash, seed=None, now=0, timing=None):
 
 
 def screen_name(app):
-    return getattr(getattr(app, "screen", None), "NAME", "?")
+    return getattr(getattr(getattr(app, "stage", None), "screen", None), "NAME", "?")
 
 
 def saved_document(flash):
@@ -319,7 +319,7 @@ class Terminal:
         """
         for key in split_keys(text):
             if not self.handle(key, now):
-                self.app.flush()
+                self.app.stage.flush()
                 return False
         self.keys.tick(now)
         if now >= self.board.now:

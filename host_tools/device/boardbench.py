@@ -99,7 +99,7 @@ class Meter:
         self._shown_us = None
         update = app.keys.update
         show = board.show
-        commit = app.commit
+        commit = app.stage.commit
 
         def counted_update(levels, now):
             evs = update(levels, now)
@@ -117,14 +117,14 @@ class Meter:
 
         app.keys.update = counted_update
         board.show = counted_show
-        app.commit = counted_commit
+        app.stage.commit = counted_commit
 
     def poll(self, now):
         """The app's poll, timed; an action line if it took a press or wrote to the flash."""
         app = self.app
         cfs = self.cfs
-        top = app.stack[-1]
-        m = app.match
+        top = app.stage.stack[-1]
+        m = app.stage.match
         hands = len(m.hands) if m is not None else 0
         opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
         self._acted = 0
@@ -137,9 +137,9 @@ class Meter:
         files = cfs.opens - opens
         if n or files:
             emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
-                                    cfs.bytes - wrote, top.NAME + ">" + app.stack[-1].NAME, now, answer]})
+                                    cfs.bytes - wrote, top.NAME + ">" + app.stage.stack[-1].NAME, now, answer]})
         self.events += n
-        if app.screen.NAME == "error":
+        if app.stage.screen.NAME == "error":
             self.errors += 1
         return shown
 
@@ -177,7 +177,7 @@ def main(args_json):
     # The wiring the board runs: a board file's over config's defaults.
     wiring = getattr(sys.modules[name], "WIRING", config)
     low = booted = free()
-    emit({"k": "boot", "free": booted, "screen": app.screen.NAME, "display": wiring.DISPLAY,
+    emit({"k": "boot", "free": booted, "screen": app.stage.screen.NAME, "display": wiring.DISPLAY,
           "i2c_hz": wiring.I2C_FREQ, "addr": wiring.OLED_ADDR, "display_ok": getattr(board, "display_ok", True),
           "platform": sys.platform,
           # The board clock's zero in ms since the chip's reset: lines the actions up with a bus trace.
@@ -202,16 +202,16 @@ def main(args_json):
             player.at += board.ticks_ms() - t
             if now < low:
                 low = now
-                low_hand = len(app.match.hands) if app.match is not None else 0
+                low_hand = len(app.stage.match.hands) if app.stage.match is not None else 0
         player.settle()
     finally:
         f.close()
         close = getattr(board, "close", None)
         if close is not None:
             close()
-    m = app.match
+    m = app.stage.match
     emit({"k": "done", "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
-          "screen": app.screen.NAME, "errors": meter.errors, "events": meter.events, "frames": meter.frames,
+          "screen": app.stage.screen.NAME, "errors": meter.errors, "events": meter.events, "frames": meter.frames,
           "commits": meter.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
           "low_free": low, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
     emit({"k": "end"})
@@ -255,7 +255,7 @@ def reset(args_json):
     finally:
         sys.path[:] = path
     emit({"k": "reset", "us": us, "shown": shown, "keep": bool(a.get("keep")), "kept": kept,
-          "screen": app.screen.NAME if app is not None else None})
+          "screen": app.stage.screen.NAME if app is not None else None})
     emit({"k": "end"})
 
 

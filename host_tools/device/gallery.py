@@ -142,6 +142,8 @@ def _match(kind, lang, names=None):
 
 
 def _state(board, kind, lang, names=None):
+    from tanteador import matchdoc
+
     fs = board.fs
     if kind == "badnames":
         f = fs.open("names.json", "w")
@@ -154,7 +156,7 @@ def _state(board, kind, lang, names=None):
         f.close()
         return
     cfg = {"lang": lang, "contrast": 255, "timeout": 180, "sound": 1}
-    m = None if kind in ("new", "board") else _match(kind, lang, names).to_dict()
+    m = None if kind in ("new", "board") else matchdoc.to_dict(_match(kind, lang, names))
     scr = "setup" if m is None else "table"
     doc = {"v": 1, "cfg": cfg, "m": m, "scr": scr}
     if kind == "call5-typed":
@@ -199,18 +201,18 @@ def reach(board, sid, lang="en", names=None):
         board.mem_free = _fixed_mem
     app = App(board, board.now)
     if r[1] == "bad":
-        app.set_lang(lang)
+        app.stage.set_lang(lang)
     app.poll(board.now)
     if names and r[1] == "new":
-        _name_setup(app.screen, names)
+        _name_setup(app.stage.screen, names)
     Player(app, board).play(parse(r[2]))
     if sid == "notice-full":
         from tanteador import i18n
 
-        app.notice(i18n.FULL, ms=0)
+        app.stage.notice(i18n.FULL, ms=0)
     elif sid == "error":
         from tanteador.screens.error import Error
 
-        app.push(Error("ValueError 1A2B"))
+        app.stage.push(Error("ValueError 1A2B"))
     app.poll(board.now)
     return app

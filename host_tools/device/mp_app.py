@@ -102,8 +102,8 @@ def cmd_script(a):
     player.settle()
     emit({"k": "crc", "v": crcs})
     emit({"k": "ev", "v": events})
-    m = app.match
-    out = {"k": "script", "state": app.state(), "frames": board.frames, "screen": app.screen.NAME,
+    m = app.stage.match
+    out = {"k": "script", "state": app.stage.state(), "frames": board.frames, "screen": app.stage.screen.NAME,
            "hands": len(m.hands) if m else 0, "mem": mem(), "free_block": largest_free(),
            "overflows": board.edge_overflows, "now": board.now}
     frame = board.frame
@@ -188,18 +188,18 @@ def _fault_free(folder, script):
     board, app = boot(folder, ffs)
     commits = []
     # The write itself: App.commit only asks for it, at the end of the poll.
-    save = app._save
+    save = app.stage._save
 
     def counted():
         k0 = ffs.ops
         save()
         # Kept as text: one block each, not a tree of small objects that
         # scatters the heap the boots below compile the screens on.
-        commits.append((k0, ffs.ops, json.dumps(app.state())))
+        commits.append((k0, ffs.ops, json.dumps(app.stage.state())))
 
-    app._save = counted
+    app.stage._save = counted
     play_file(script, Player(app, board))
-    return commits, ffs.ops, [k for k, _ in ffs.log], _canon(app.state())
+    return commits, ffs.ops, [k for k, _ in ffs.log], _canon(app.stage.state())
 
 
 def _cut_documents(commits, k, doc0):
@@ -250,8 +250,8 @@ def _boot_fails(folder, got):
     """The device boots on whatever is there: the screen it shows when that goes wrong, else None."""
     board, app = boot(folder)
     app.poll(0)
-    failed = app.screen.NAME == "error" or (got is not None and (app.match is None) != (got["m"] is None))
-    name = app.screen.NAME if failed else None
+    failed = app.stage.screen.NAME == "error" or (got is not None and (app.stage.match is None) != (got["m"] is None))
+    name = app.stage.screen.NAME if failed else None
     app = board = None
     gc.collect()
     return name
@@ -274,9 +274,9 @@ def _enter(player, app, target):
     from tanteador.buttons import DOWN, UP
 
     n = 0
-    while app.screen.vals[0] != target and n < 200:
+    while app.stage.screen.vals[0] != target and n < 200:
         n += 1
-        d = target - app.screen.vals[0]
+        d = target - app.stage.screen.vals[0]
         b = UP if d > 0 else DOWN
         if d > 5 or d < -5:
             _hold(player, b, 800)
@@ -288,17 +288,17 @@ def play_hand(player, app, p):
     """Record one two-sided hand of (p, 120 - p) from the table, whatever screens come."""
     from tanteador.buttons import OK
 
-    before = len(app.match.hands)
+    before = len(app.stage.match.hands)
     guard = 0
-    while len(app.match.hands) == before:
+    while len(app.stage.match.hands) == before:
         guard += 1
         if guard > 40:
-            raise RuntimeError("stuck on %s: %r" % (app.screen.NAME, app.texts))
-        name = app.screen.NAME
+            raise RuntimeError("stuck on %s: %r" % (app.stage.screen.NAME, app.stage.texts))
+        name = app.stage.screen.NAME
         if name == "entry":
             _enter(player, app, p)
         _press(player, OK)
-    while app.screen.NAME != "table" and guard < 60:
+    while app.stage.screen.NAME != "table" and guard < 60:
         guard += 1
         _press(player, OK)
 
@@ -312,15 +312,15 @@ def cmd_long(a):
     player = Player(app, board)
     every = a.get("every", 50)
     problems = []
-    save = app._save
+    save = app.stage._save
 
     def counted():
         r = save()
         if r is not None and len(problems) < 10:
-            problems.append([len(app.match.hands), r])
+            problems.append([len(app.stage.match.hands), r])
         return r
 
-    app._save = counted
+    app.stage._save = counted
     samples = []
     failed = None
     for i in range(a["hands"]):
@@ -331,13 +331,13 @@ def cmd_long(a):
             break
         if (i + 1) % every == 0:
             samples.append([i + 1, mem(), board.fs.size("state.json"), largest_free()])
-    m = app.match
+    m = app.stage.match
     if failed is not None or problems:
         emit({"k": "long", "failed": failed, "problems": problems, "samples": samples,
               "hands": len(m.hands)})
         return
     out = {"k": "long", "samples": samples, "hands": len(m.hands), "over": m.over, "problems": problems,
-           "failed": None, "errors": app.screen.NAME == "error", "state_bytes": board.fs.size("state.json")}
+           "failed": None, "errors": app.stage.screen.NAME == "error", "state_bytes": board.fs.size("state.json")}
     emit(out)
 
 
@@ -390,8 +390,8 @@ def cmd_gallery(a):
             board = HostBoard(folder)
             try:
                 app = gallery.reach(board, sid, lang)
-                out = {"k": "g", "id": sid, "lang": lang, "screen": app.screen.NAME,
-                       "texts": app.texts, "fb": hexs(board.frame)}
+                out = {"k": "g", "id": sid, "lang": lang, "screen": app.stage.screen.NAME,
+                       "texts": app.stage.texts, "fb": hexs(board.frame)}
             except Exception as e:
                 out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
             app = board = None

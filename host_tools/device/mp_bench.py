@@ -174,8 +174,8 @@ class Probe:
         board = self.board
         app = self.app
         frames = board.frames
-        top = app.stack[-1]
-        m = app.match
+        top = app.stage.stack[-1]
+        m = app.stage.match
         hands = len(m.hands) if m is not None else 0
         cfs = self.cfs
         opens, wrote, io = (cfs.opens, cfs.bytes, cfs.io_us) if cfs is not None else (0, 0, 0)
@@ -192,7 +192,7 @@ class Probe:
                 emit({"k": "act", "a": [kind(app, top, hands, n, files), work,
                                         _bus_bytes(board.last_windows) if board.frames != frames else 0,
                                         files, cfs.bytes - wrote if cfs is not None else 0,
-                                        top.NAME + ">" + app.stack[-1].NAME]})
+                                        top.NAME + ">" + app.stage.stack[-1].NAME]})
         if board.frames != frames:
             self.shows += 1
             if not n:
@@ -207,7 +207,7 @@ class Probe:
                 self.same_shows += 1
             self.pages += changed
             self.prev = cur
-        if self.app.screen.NAME == "error":
+        if self.app.stage.screen.NAME == "error":
             self.errors += 1
         if n:
             self.events += n
@@ -230,10 +230,10 @@ def kind(app, top, hands, n, files):
     ``files`` files, the screen ``top`` on top and ``hands`` hands recorded before it:
     "record", "menu", "screen", "value" or "idle" (see Probe). The board's own bench
     (boardbench) sorts its polls with it too, so both benches' kinds are the same."""
-    m = app.match
+    m = app.stage.match
     if (m is not None and len(m.hands) > hands) or (n and files):
         return "record"
-    now = app.stack[-1]
+    now = app.stage.stack[-1]
     if "menu" in (top.NAME, now.NAME):
         return "menu"
     if now is not top:
@@ -274,13 +274,13 @@ class Session:
         board = HostBoard(fs=self.cfs)
         self.app = app = App(board, 0)
         self.commits = 0
-        commit = app.commit
+        commit = app.stage.commit
 
         def counted():
             self.commits += 1
             return commit()
 
-        app.commit = counted
+        app.stage.commit = counted
         self.probe = Probe(app, board, self.a.get("timing", False), self.cfs)
         self.player = Player(self.probe, board)
         self.script = open(self.a["script"])
@@ -305,14 +305,14 @@ class Session:
         probe = self.probe
         if m is not None and m > probe.peak:
             probe.peak = m
-            probe.peak_at = len(self.app.match.hands) if self.app.match is not None else 0
+            probe.peak_at = len(self.app.stage.match.hands) if self.app.stage.match is not None else 0
 
     def result(self, end=None):
         """Every figure of the finished match, as one object (``end``: heap measured by the runner)."""
         a, app, probe, cfs = self.a, self.app, self.probe, self.cfs
         ref1 = ref_us() if a.get("timing") else None
-        m = app.match
-        st = app.state()
+        m = app.stage.match
+        st = app.stage.state()
         size = cfs.size("state.json") if cfs.exists("state.json") else 0
         times = probe.times
         times.sort()
@@ -321,7 +321,7 @@ class Session:
             "base": self.base, "boot": self.boot, "peak": probe.peak, "peak_hand": probe.peak_at,
             "end": mem() if end is None else end,
             "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
-            "errors": probe.errors, "screen": app.screen.NAME,
+            "errors": probe.errors, "screen": app.stage.screen.NAME,
             "events": probe.events, "event_polls": probe.event_polls, "shows": probe.shows,
             "idle_shows": probe.idle_shows, "same_shows": probe.same_shows, "pages": probe.pages,
             "commits": self.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
@@ -400,7 +400,7 @@ def cmd_boot(a):
     frames = board.frames
     used = mem()
     emit({"k": "boot", "us": ticks_diff(t1, t0), "ref_us": ref_us(), "frames": frames,
-          "screen": app.screen.NAME, "mem": used})
+          "screen": app.stage.screen.NAME, "mem": used})
 
 
 def cmd_modules(a):

@@ -229,17 +229,17 @@ class _Life:
         self.player = Player(self.app, b)
         self.look()
         self.idle(600)
-        while self.app.screen.NAME == "notice":
-            self.notices.append(" ".join(self.app.texts))
+        while self.app.stage.screen.NAME == "notice":
+            self.notices.append(" ".join(self.app.stage.texts))
             self.press("BACK")
-        return self.app.screen.NAME
+        return self.app.stage.screen.NAME
 
     def look(self, *args):
-        name = self.app.screen.NAME
+        name = self.app.stage.screen.NAME
         if not self.seen or self.seen[-1] != name:
             self.seen.append(name)
         if name == "error":
-            self.errors.append(" ".join(self.app.texts))
+            self.errors.append(" ".join(self.app.stage.texts))
 
     def press(self, text):
         from script import parse
@@ -253,37 +253,37 @@ class _Life:
 
     def hand(self):
         # Trump, entry, count: a save, then the tag once the buttons rest.
-        if self.app.screen.NAME == "table":
+        if self.app.stage.screen.NAME == "table":
             self.press("DOWN; OK; OK")
             self.idle(600)
 
     def end_match(self):
-        if self.app.screen.NAME == "table":
+        if self.app.stage.screen.NAME == "table":
             self.press("long OK; DOWN x4; OK; OK")
         # A match with hands shows its final standing first; OK goes on to the setup.
-        if self.app.screen.NAME == "matchend":
+        if self.app.stage.screen.NAME == "matchend":
             self.press("OK")
 
     def names_and_start(self):
         """From a fresh setup: a name from the list for the first player, then a new match."""
-        if self.app.screen.NAME != "setup":
+        if self.app.stage.screen.NAME != "setup":
             return
         # The names are the third row from the end: up from the first row.
         self.press("UP x3; OK")
-        if self.app.screen.NAME == "names":
+        if self.app.stage.screen.NAME == "names":
             self.press("OK")
-            if self.app.screen.NAME == "letters":
+            if self.app.stage.screen.NAME == "letters":
                 # No list to pick from (a damaged one is set aside): a name typed, one letter.
                 self.press("OK; long OK")
             else:
                 self.press("DOWN; OK")
-            if self.app.screen.NAME == "notice":
+            if self.app.stage.screen.NAME == "notice":
                 self.press("OK")        # the damaged list kept aside: said, and closed
-            if self.app.screen.NAME == "names":
+            if self.app.stage.screen.NAME == "names":
                 self.press("BACK")
         self.press("DOWN x3")
         for _ in range(6):
-            if self.app.screen.NAME == "table":
+            if self.app.stage.screen.NAME == "table":
                 break
             self.press("OK")
 
@@ -349,6 +349,6 @@ def _case(a):
     out["errors"] = life.errors
     out["notices"] = life.notices
     app = life.app
-    out["hands"] = len(app.match.hands) if app is not None and app.match is not None else -1
+    out["hands"] = len(app.stage.match.hands) if app is not None and app.stage.match is not None else -1
     out["files"] = sorted(os.listdir(folder))
     emit(out)

@@ -205,7 +205,9 @@ def cmd_engine_match(a):
         if r.below(7) == 0 and m.cursor:
             m.undo()
             m.redo()
-    emit({"k": "match", "doc": m.to_dict(), "over": m.over, "winner": m.winner, "mem": mem()})
+    from tanteador import matchdoc
+
+    emit({"k": "match", "doc": matchdoc.to_dict(m), "over": m.over, "winner": m.winner, "mem": mem()})
 
 
 # ---------------------------------------------------------------- persistence
@@ -224,6 +226,7 @@ def cmd_store_cuts(a):
     previous or the next document.
     """
     import faultfs
+    from tanteador import storeops
     from tanteador.flashfs import DirFS
     from tanteador.store import Store
 
@@ -248,7 +251,7 @@ def cmd_store_cuts(a):
                 if not cut:
                     break
                 cuts += 1
-                got, problem = Store(DirFS(folder)).load(lambda d: d)
+                got, problem = storeops.load(Store(DirFS(folder)), lambda d: d)
                 if problem is None and _same_doc(got, prev):
                     outcomes["before"] += 1
                 elif problem is None and _same_doc(got, doc):
@@ -258,6 +261,6 @@ def cmd_store_cuts(a):
                 k += 1
         faultfs.restore(DirFS(folder), snap)
         Store(DirFS(folder)).save(doc)
-        got, problem = Store(DirFS(folder)).load(lambda d: d)
+        got, problem = storeops.load(Store(DirFS(folder)), lambda d: d)
         emit({"k": "cuts", "i": i, "cuts": cuts, "out": outcomes, "whole": _same_doc(got, doc)})
         prev = doc

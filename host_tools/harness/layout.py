@@ -133,16 +133,18 @@ class _Fb:
 
 
 class Recorder:
-    """Watches ``app`` draw: ``frame()`` redraws the top screen from scratch and
-    returns the events (items, bands and lines in drawing order)."""
+    """Watches painter ``p`` draw: ``frame()`` redraws the top screen from
+    scratch with ``render()`` (the app's) and returns the events (items,
+    bands and lines in drawing order)."""
 
     @staticmethod
     def items(events):
         """The texts and icons among ``events``."""
         return [ev[1] for ev in events if ev[0] == "item"]
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, p, render):
+        self.p = p
+        self.render = render
         self.events = []
         self.current = None
 
@@ -167,8 +169,7 @@ class Recorder:
         from tanteador import draw as D
         from tanteador import icons
 
-        app = self.app
-        p = app.p
+        p = self.p
         fb = _Fb(p.fb, self)
         real_fb = p.fb
         text, icon = p.text, p.icon
@@ -189,7 +190,7 @@ class Recorder:
         p._lines.clear()
         p._kept = None
         try:
-            app.render()
+            self.render()
         finally:
             p.fb = real_fb
             del p.text, p.icon

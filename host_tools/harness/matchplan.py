@@ -64,6 +64,7 @@ def deal_points(rand, match):
 
 def start_doc(opts, lang="en"):
     """The saved document of a device whose new match (``opts`` dict) is at the table."""
+    from tanteador import matchdoc
     from tanteador.savefile import default_cfg
     from tanteador.match import Match
     from tanteador.matchoptions import MatchOptions
@@ -71,7 +72,7 @@ def start_doc(opts, lang="en"):
     o = MatchOptions(**opts).validate()
     cfg = default_cfg()
     cfg["lang"] = lang
-    return {"v": 1, "cfg": cfg, "m": Match(o).to_dict(), "scr": "table"}
+    return {"v": 1, "cfg": cfg, "m": matchdoc.to_dict(Match(o)), "scr": "table"}
 
 
 def write_doc(folder, doc):
@@ -134,7 +135,7 @@ class Generator:
 
     def set_seat(self, get, target):
         """Step a seat field read by ``get()`` to seat ``target``, the shorter way round."""
-        scr = self.app.screen
+        scr = self.app.stage.screen
         down, s = 0, get()
         while s != target:
             down += 1
@@ -150,7 +151,7 @@ class Generator:
         app = self.app
 
         def val(i):
-            return lambda: app.screen.vals[i]
+            return lambda: app.stage.screen.vals[i]
 
         self.set_seat(val(0), call[0])
         self.do("OK")
@@ -160,28 +161,28 @@ class Generator:
         self.do("OK")
         self.set_value(val(3), call[3])
         self.do("OK")
-        if app.screen.NAME == "entry":
-            raise RuntimeError("call refused %r: %s" % (call, app.screen.err))
+        if app.stage.screen.NAME == "entry":
+            raise RuntimeError("call refused %r: %s" % (call, app.stage.screen.err))
 
     def hand(self, points, trump):
         """Record one hand with ``points`` (in chiamata the call; and ``trump`` when the app asks for it)."""
         app = self.app
-        before = len(app.match.hands)
+        before = len(app.stage.match.hands)
         steps = 0
-        while len(app.match.hands) == before:
+        while len(app.stage.match.hands) == before:
             steps += 1
             if steps > 50:
-                raise RuntimeError("stuck on screen %s" % app.screen.NAME)
-            name = app.screen.NAME
-            scr = app.screen
+                raise RuntimeError("stuck on screen %s" % app.stage.screen.NAME)
+            name = app.stage.screen.NAME
+            scr = app.stage.screen
             if name == "table":
-                if app.trump != trump and not app.match.options.trump_cycle:
-                    if app.trump is None:
+                if app.stage.trump != trump and not app.stage.match.options.trump_cycle:
+                    if app.stage.trump is None:
                         self.do("DOWN" if trump < 2 else "UP")
                     else:
-                        self.do("DOWN" if (trump - app.trump) % 4 <= 2 else "UP")
+                        self.do("DOWN" if (trump - app.stage.trump) % 4 <= 2 else "UP")
                 else:
-                    if app.trump is not None and not app.match.options.trump_cycle:
+                    if app.stage.trump is not None and not app.stage.match.options.trump_cycle:
                         # The hand is played between the trump and the points:
                         # the device saves the trump meanwhile.
                         self.wait(PLAY_MS)
@@ -190,35 +191,35 @@ class Generator:
                 while scr.suit != trump:
                     self.do("DOWN")
                 self.do("OK")
-            elif name == "entry" and app.match.chiamata:
+            elif name == "entry" and app.stage.match.chiamata:
                 self.call(points)
             elif name == "entry":
                 if scr.two:
-                    self.set_value(lambda: app.screen.vals[0], points[0])
+                    self.set_value(lambda: app.stage.screen.vals[0], points[0])
                     self.do("OK")
                 else:
                     for i in range(scr.fields):
-                        self.set_value(lambda: app.screen.vals[app.screen.i], points[i])
+                        self.set_value(lambda: app.stage.screen.vals[app.stage.screen.i], points[i])
                         self.do("OK")
-                    if app.screen.NAME == "entry":
-                        raise RuntimeError("entry refused %r: %s" % (points, app.screen.err))
+                    if app.stage.screen.NAME == "entry":
+                        raise RuntimeError("entry refused %r: %s" % (points, app.stage.screen.err))
             elif name == "notice":
                 self.do("OK")
             else:
                 raise RuntimeError("unexpected screen %s" % name)
 
     def expect(self, name):
-        if self.app.screen.NAME != name:
-            raise RuntimeError("expected screen %s, got %s" % (name, self.app.screen.NAME))
+        if self.app.stage.screen.NAME != name:
+            raise RuntimeError("expected screen %s, got %s" % (name, self.app.stage.screen.NAME))
 
     def close_notice(self):
-        while self.app.screen.NAME == "notice":
+        while self.app.stage.screen.NAME == "notice":
             self.do("OK")
 
     def setup(self):
         """From the setup screen with its defaults to the table of a new match."""
         for _ in range(10):
-            if self.app.screen.NAME == "table":
+            if self.app.stage.screen.NAME == "table":
                 return
             self.do("OK")
         self.expect("table")
@@ -251,7 +252,7 @@ class Generator:
         self.do("DOWN")
         self.do("OK")
         self.do("BACK")
-        if self.app.screen.NAME == "menu":
+        if self.app.stage.screen.NAME == "menu":
             self.do("BACK")
         self.expect("table")
 
@@ -259,7 +260,7 @@ class Generator:
         """Play the named actions ('setup', 'hand', 'undo', 'redo', 'setting'); the script."""
         for act in actions:
             if act == "hand":
-                self.hand(deal_points(self.rand, self.app.match), self.rand.below(4))
+                self.hand(deal_points(self.rand, self.app.stage.match), self.rand.below(4))
             else:
                 getattr(self, act)()
         return self.script()
@@ -267,10 +268,10 @@ class Generator:
     def match(self, max_hands=40, wait_ms=0):
         """Play hands until the match is over (or ``max_hands``); return the script text."""
         app = self.app
-        while not app.match.over and len(app.match.hands) < max_hands:
+        while not app.stage.match.over and len(app.stage.match.hands) < max_hands:
             if wait_ms:
                 self.wait(wait_ms)
-            pts = deal_points(self.rand, app.match)
+            pts = deal_points(self.rand, app.stage.match)
             self.hand(pts, self.rand.below(4))
         return self.script()
 
@@ -287,4 +288,4 @@ def generate(opts, folder, seed=1, max_hands=40, wait_ms=0, lang="en", hold_from
     doc = start_doc(opts, lang)
     g = Generator(folder, doc, seed, hold_from)
     text = g.match(max_hands, wait_ms)
-    return doc, text, g.app.state()
+    return doc, text, g.app.stage.state()

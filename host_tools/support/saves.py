@@ -102,7 +102,7 @@ class DirSource:
 
 def read_match(name, data):
     """(Match, finished) from a file's bytes; raises ValueError with a reason."""
-    from tanteador.match import Match
+    from tanteador import matchdoc
 
     try:
         doc = json.loads(data.decode("utf-8"))
@@ -117,7 +117,7 @@ def read_match(name, data):
         if doc is None:
             return None, False
     try:
-        m = Match.from_dict(doc)
+        m = matchdoc.from_dict(doc)
     except ValueError as e:
         raise ValueError("not a match this version reads (%s)" % (getattr(e, "code", None) or e))
     except RecursionError:

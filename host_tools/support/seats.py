@@ -1,7 +1,7 @@
 """The names the PC writes for seats and sides: in pulled files, event results and messages.
 
 A named seat is its name. An unnamed one is labelled as the device labels
-it in the language it was set to (the firmware's App.seat_name): "P4" in
+it in the language it was set to (the firmware's Stage.seat_name): "P4" in
 English, "G4" in Italian, "J4" in Spanish; pull asks for the device's
 language, and the event files, which must not change with it, keep the
 English "P1".."P6".

@@ -37,14 +37,14 @@ app.poll(b.now)
 pl = Player(app, b)
 for label, script in %r:
     pl.play(parse(script))
-    s = app.screen
-    out = {"label": label, "scr": s.NAME, "texts": app.texts, "icons": app.p.icons,
+    s = app.stage.screen
+    out = {"label": label, "scr": s.NAME, "texts": app.stage.texts, "icons": app.stage.p.icons,
            "fb": binascii.hexlify(b.frame).decode()}
     if s.NAME == "draw":
         out["cards"] = [list(c) for c in s.cards]
     print(json.dumps(out))
     gc.collect()
-m = app.match
+m = app.stage.match
 print(json.dumps({"label": "match", "hands": [[h.trump, list(h.points)] for h in m.hands],
                   "cards": m.options.cards}))
 print(json.dumps({"k": "end"}))
@@ -115,27 +115,27 @@ def test_micropython_draws_the_same_match(cpython_run, tmp_path, mpy_tree):
 def test_the_style_is_saved_with_the_match_and_kept_for_a_new_one(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "DOWN x5; OK; DOWN; OK; UP x5; OK; OK")   # Suits: French, Start, draw
-    assert app.match.options.cards == CARDS_FRENCH
+    assert app.stage.match.options.cards == CARDS_FRENCH
     hand(app, board, ups=10)
     doc = saved(tmp_path)
     assert doc["m"]["o"][-1] == CARDS_FRENCH and len(doc["m"]["o"]) == 15
     board, app = reboot(board)
     play(app, board, "wait 3s; DOWN; OK")
-    assert app.match.options.cards == CARDS_FRENCH
-    assert app.screen.NAME == "entry" and FRENCH in app.p.icons
+    assert app.stage.match.options.cards == CARDS_FRENCH
+    assert app.stage.screen.NAME == "entry" and FRENCH in app.stage.p.icons
     # The hand edit names the French suit in the language of the device.
     play(app, board, "BACK; long OK; DOWN x2; OK; OK")
-    assert app.screen.NAME == "handedit" and "diamonds" in app.texts
+    assert app.stage.screen.NAME == "handedit" and "diamonds" in app.stage.texts
     play(app, board, "BACK; BACK; BACK")
-    assert app.screen.NAME == "table"
+    assert app.stage.screen.NAME == "table"
     # Two more hands end the match; a new match starts from its setup: still French.
     hand(app, board, ups=10)
     hand(app, board, ups=10)
-    assert app.screen.NAME == "matchend"
+    assert app.stage.screen.NAME == "matchend"
     play(app, board, "DOWN; OK; DOWN x5")
-    assert app.screen.NAME == "setup" and "French" in app.texts
+    assert app.stage.screen.NAME == "setup" and "French" in app.stage.texts
     play(app, board, "UP x5; OK; OK")
-    assert app.match.options.cards == CARDS_FRENCH and not app.match.hands
+    assert app.stage.match.options.cards == CARDS_FRENCH and not app.stage.match.hands
 
 
 def test_a_save_written_before_the_card_style_loads_as_spanish(tmp_path):
@@ -145,11 +145,11 @@ def test_a_save_written_before_the_card_style_loads_as_spanish(tmp_path):
            "scr": "table", "tr": None}
     (tmp_path / "state.json").write_text(json.dumps(doc, separators=(",", ":")))
     board, app = boot(tmp_path)
-    assert app.match is not None and app.match.options.cards == CARDS_SPANISH
-    assert app.match.hands[0].trump == 2 and app.match.won == [1, 0]
+    assert app.stage.match is not None and app.stage.match.options.cards == CARDS_SPANISH
+    assert app.stage.match.hands[0].trump == 2 and app.stage.match.won == [1, 0]
     play(app, board, "wait 3s; UP")                # bastos, in the Spanish style
-    assert app.screen.NAME == "table" and 3 in app.p.icons
-    assert not [i for i in app.p.icons if i >= FRENCH]
+    assert app.stage.screen.NAME == "table" and 3 in app.stage.p.icons
+    assert not [i for i in app.stage.p.icons if i >= FRENCH]
     play(app, board, "OK; OK")                     # a hand counted: saved as before
     o = saved(tmp_path)["m"]["o"]
     assert o == doc["m"]["o"]

@@ -21,8 +21,8 @@ CHIAMATA_ROW = "DOWN; OK; UP; OK"
 
 def _setup(tmp_path):
     board, app = boot(tmp_path)
-    assert app.screen.NAME == "setup"
-    return board, app, app.screen
+    assert app.stage.screen.NAME == "setup"
+    return board, app, app.stage.screen
 
 
 def _row(s, r):
@@ -31,7 +31,7 @@ def _row(s, r):
 
 
 def _labels(app, s):
-    return [app.t(setup_screen._LABELS[r]) for r in s.rows()]
+    return [app.stage.t(setup_screen._LABELS[r]) for r in s.rows()]
 
 
 def test_five_players_reach_chiamata_by_buttons_and_start_a_valid_match(tmp_path):
@@ -39,7 +39,7 @@ def test_five_players_reach_chiamata_by_buttons_and_start_a_valid_match(tmp_path
     play(app, board, FIVE)
     assert s.o.players == 5 and "Play" in _labels(app, s)
     play(app, board, CHIAMATA_ROW)
-    assert s.o.sides == CHIAMATA and "chiamata" in app.texts
+    assert s.o.sides == CHIAMATA and "chiamata" in app.stage.texts
     labels = _labels(app, s)
     for gone in ("Deck", "Extra cards", "60-60", "Reverse", "Capote", "Trump cycle", "Signals"):
         assert gone not in labels
@@ -47,16 +47,16 @@ def test_five_players_reach_chiamata_by_buttons_and_start_a_valid_match(tmp_path
         assert row in labels
     assert (s.o.goal, s.o.target) == (GOAL_HANDS, 10)
     play(app, board, "DOWN x4")                  # the Partner row
-    assert "Partner" in app.texts and "1 (caller 2)" in app.texts
+    assert "Partner" in app.stage.texts and "1 (caller 2)" in app.stage.texts
     play(app, board, "UP x6; OK; OK")             # Start, then the draw
-    m = app.match
-    assert app.screen.NAME == "table" and m.chiamata
+    m = app.stage.match
+    assert app.stage.screen.NAME == "table" and m.chiamata
     o = m.options
     assert (o.players, o.deck, o.goal, o.target, o.call) == (5, 40, GOAL_HANDS, 10, list(CALL_DEFAULT))
     assert (o.tie, o.reverse, o.capote, o.trump_cycle, o.signals) == (TIE_VOID, False, False, False, False)
-    assert app.cfg["last"] == o.to_list()
+    assert app.stage.cfg["last"] == o.to_list()
     # Every player's score on the table, from zero.
-    assert app.texts.count("0") == 5
+    assert app.stage.texts.count("0") == 5
 
 
 def _plays(app, board, s):
@@ -103,7 +103,7 @@ def test_chiamata_goals_are_hands_points_and_time_with_their_own_targets(tmp_pat
     assert (s.o.goal, s.o.target) == (GOAL_POINTS, 13)
     play(app, board, "OK; DOWN x20; OK")             # below 1 it wraps to the highest
     assert s.o.target == 99 - 7
-    assert s.options(app).validate().target == 92
+    assert s.options(app.stage).validate().target == 92
 
 
 def test_the_brisca_choices_come_back_after_trying_chiamata(tmp_path):
@@ -115,7 +115,7 @@ def test_the_brisca_choices_come_back_after_trying_chiamata(tmp_path):
     play(app, board, "OK; DOWN; OK")                  # solo -> chiamata (DOWN goes back)
     assert o.sides == CHIAMATA
     assert (o.deck, o.reverse, o.tie, o.goal, o.target) == (40, False, TIE_VOID, GOAL_HANDS, 10)
-    chosen = s.options(app)
+    chosen = s.options(app.stage)
     assert chosen.chiamata and chosen.deck == 40
     play(app, board, "OK; UP; OK")                    # chiamata -> solo
     assert o.sides == SOLO
@@ -138,7 +138,7 @@ def test_leaving_five_or_six_players_ends_chiamata(tmp_path):
     assert "Deck" in _labels(app, s)
     play(app, board, "OK; DOWN x2; OK")               # back to five: solo
     assert (s.o.players, s.o.sides) == (5, SOLO)
-    s.options(app)
+    s.options(app.stage)
 
 
 def test_the_partner_never_gets_more_than_the_caller(tmp_path):
@@ -150,20 +150,20 @@ def test_the_partner_never_gets_more_than_the_caller(tmp_path):
     play(app, board, "UP")
     assert s.o.call[1] == 1
     play(app, board, "OK; UP; OK; UP x2; OK")         # defenders 3
-    assert s.o.call[0] == 3 and "3 (caller 8)" in app.texts
+    assert s.o.call[0] == 3 and "3 (caller 8)" in app.stage.texts
     play(app, board, "DOWN; OK; UP x3; OK")           # partner 4: caller 5
-    assert s.o.call[:2] == [3, 4] and "4 (caller 5)" in app.texts
+    assert s.o.call[:2] == [3, 4] and "4 (caller 5)" in app.stage.texts
     play(app, board, "OK; UP; OK")
     assert s.o.call[1] == 0                           # past 4 (3 * 3 // 2) it wraps
     play(app, board, "OK; DOWN; OK; UP; OK; DOWN x2; OK")    # partner 4, defenders 1
     assert s.o.call[:2] == [1, 1]                     # the partner came down with them
     _row(s, setup_screen._ALONE)
     play(app, board, "OK; UP x2; OK")
-    assert s.o.call[2] == 3 and "3 (caller 12)" in app.texts
+    assert s.o.call[2] == 3 and "3 (caller 12)" in app.stage.texts
     _row(s, setup_screen._CAPPOTTO)
     play(app, board, "OK; UP x3; OK")
-    assert s.o.call[3] == 1 and "x1" in app.texts    # 2, 3, 4, then back to 1
-    o = s.options(app)
+    assert s.o.call[3] == 1 and "x1" in app.stage.texts    # 2, 3, 4, then back to 1
+    o = s.options(app.stage)
     assert o.call == [1, 1, 3, 1]
 
 
@@ -171,7 +171,7 @@ def test_the_partner_never_gets_more_than_the_caller(tmp_path):
 def test_every_score_row_reads_whole(tmp_path, lang):
     """Label and value of each score row fit their row without an ellipsis, at every legal score."""
     board, app, s = _setup(tmp_path)
-    app.set_lang(lang)
+    app.stage.set_lang(lang)
     room = 125 - 8                                    # ui.rows with a scroll bar
     bad = []
     for d in range(1, CALL_MAX[0] + 1):
@@ -180,8 +180,8 @@ def test_every_score_row_reads_whole(tmp_path, lang):
                 s.o.call = [d, p, a, CALL_MAX[3]]
                 for r in (setup_screen._DEFEND, setup_screen._PARTNER, setup_screen._ALONE,
                           setup_screen._CAPPOTTO):
-                    label = app.t(setup_screen._LABELS[r])
-                    value = s.value(app, r)
+                    label = app.stage.t(setup_screen._LABELS[r])
+                    value = s.value(app.stage, r)
                     if ui.width(label) + ui.width(value) > room:
                         bad.append((label, value))
     assert not bad
@@ -194,21 +194,21 @@ def test_the_60_60_row_reaches_the_last_trick(tmp_path):
     seen = []
     for _ in range(3):
         play(app, board, "UP")
-        seen.append((s.o.tie, app.part(i18n.TIE_VALS, s.o.tie) in app.texts))
+        seen.append((s.o.tie, app.stage.part(i18n.TIE_VALS, s.o.tie) in app.stage.texts))
     assert seen == [(TIE_SPLIT, True), (TIE_LAST, True), (TIE_VOID, True)]
     play(app, board, "DOWN; OK")
-    assert s.options(app).tie == TIE_LAST
-    assert "last trick" in app.texts
+    assert s.options(app.stage).tie == TIE_LAST
+    assert "last trick" in app.stage.texts
 
 
 # ------------------------------------------------------------------ the table
 def _items(app):
-    return layout.Recorder.items(layout.Recorder(app).frame())
+    return layout.Recorder.items(layout.Recorder(app.stage.p, app.render).frame())
 
 
 def test_five_players_show_every_score_negative_too(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "table-call")
-    m = app.match
+    m = app.stage.match
     assert m.totals == [2, 1, -7, 0, 4]
     items = _items(app)
     for name, v in zip(["Ana", "Beto", "Carla", "Dani", "Eva"], m.totals):
@@ -216,13 +216,13 @@ def test_five_players_show_every_score_negative_too(tmp_path):
         score = [it for it in items if it.kind == "text" and it.what == "%d" % v][0]
         # Each score on its player's row, in the 13 px digits.
         assert abs(label.given[1] - score.given[1]) <= 2 and score.height >= 13
-    assert icons.OUT not in app.p.icons and m.sitting_out is None
-    assert icons.FLAG in app.p.icons and "10" in app.texts   # the points to reach
+    assert icons.OUT not in app.stage.p.icons and m.sitting_out is None
+    assert icons.FLAG in app.stage.p.icons and "10" in app.stage.texts   # the points to reach
 
 
 def test_six_players_mark_who_sits_out(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "table-call6")
-    m = app.match
+    m = app.stage.match
     out = m.sitting_out
     assert out == m.dealer == 2
     items = _items(app)
@@ -231,18 +231,18 @@ def test_six_players_mark_who_sits_out(tmp_path):
     assert len(mark) == 1 and name
     # The mark stands just before the name, on its row.
     assert 0 < name[0].given[0] - mark[0].ink[2] <= 3 and abs(mark[0].ink[1] - name[0].given[1]) <= 6
-    assert icons.CLOCK in app.p.icons                  # the time goal's clock
+    assert icons.CLOCK in app.stage.p.icons                  # the time goal's clock
 
 
 def test_six_players_of_brisca_sit_nobody_out(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "table-six")
-    assert app.match.sitting_out is None and icons.OUT not in app.p.icons
+    assert app.stage.match.sitting_out is None and icons.OUT not in app.stage.p.icons
 
 
 # ---------------------------------------------------------------- the history
 def test_history_rows_show_the_call_and_the_callers_score(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "history-call")
-    t = app.texts
+    t = app.stage.texts
     assert "Beto/Dani" in t and "75/70" in t and "+2" in t
     assert "Carla alone" in t and "60/80" in t and "-4" in t
     assert "Eva/Ana" in t and "120/61" in t and "+4" in t
@@ -251,20 +251,20 @@ def test_history_rows_show_the_call_and_the_callers_score(tmp_path):
 def test_history_keeps_the_callers_name_before_the_partners(tmp_path):
     wide = ["WWWWWWWWWWWW", "WWWWWWWWWWWM", "Carla", "Dani", "Eva"]
     app = gallery.reach(HostBoard(str(tmp_path)), "history-call", "en", wide)
-    rows = [x for x in app.texts if "/" in x and not x[0].isdigit()]
+    rows = [x for x in app.stage.texts if "/" in x and not x[0].isdigit()]
     # Hand 1: caller WWW...M, partner Dani: both there, the caller's name first and longer.
     first = [x for x in rows if x.startswith("W")][0]
     caller, partner = first.split("/")
     assert caller.endswith("…") and partner.startswith("D") and ui.width(caller) > ui.width(partner)
-    assert "Carla alone" in app.texts
+    assert "Carla alone" in app.stage.texts
 
 
 # ---------------------------------------------------------------- the match end
 def test_match_end_ranks_the_final_scores(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "matchend-call")
-    m = app.match
+    m = app.stage.match
     assert m.over and m.winner == 4
-    t = app.texts
+    t = app.stage.texts
     assert t[0] == "Eva wins!" and "20:00" in t      # the title: winner and play time
     order = [t.index(n) for n in ("Eva", "Ana", "Beto", "Dani", "Carla")]
     assert order == sorted(order)

@@ -49,16 +49,16 @@ def test_every_screen_has_a_way_back(sid, tmp_path):
     board = HostBoard(str(tmp_path))
     app = gallery.reach(board, sid)
     saves = SaveCounter(app)
-    before = app.screen
-    depth = len(app.stack)
+    before = app.stage.screen
+    depth = len(app.stage.stack)
     # BACK steps back inside a screen first (a field, a change in progress):
     # the call of a chiamata hand has four fields.
     for _ in range(4):
         play(app, board, "hold BACK 700" if sid == "hwtest" else "BACK")
-        if app.screen is not before:
+        if app.stage.screen is not before:
             break
-    assert app.screen is not before
-    assert len(app.stack) <= depth
+    assert app.stage.screen is not before
+    assert len(app.stage.stack) <= depth
     assert saves.n == 0 or sid == "settings-edit"
 
 
@@ -69,15 +69,15 @@ def test_new_match_after_the_end_keeps_the_old_one_until_started(tmp_path):
 
     board = HostBoard(str(tmp_path))
     app = gallery.reach(board, "matchend")
-    old = app.match
+    old = app.stage.match
     saves = SaveCounter(app)
     play(app, board, "DOWN; OK")
-    assert app.screen.NAME == "setup"
-    assert app.screen.o.players == 2 and app.screen.names == ["Ana", "Beto"]
+    assert app.stage.screen.NAME == "setup"
+    assert app.stage.screen.o.players == 2 and app.stage.screen.names == ["Ana", "Beto"]
     play(app, board, "BACK")
-    assert app.screen.NAME == "matchend" and app.match is old and saves.n == 0
+    assert app.stage.screen.NAME == "matchend" and app.stage.match is old and saves.n == 0
     play(app, board, "OK; OK; OK")              # New match, Start, draw done
-    assert app.match is not old and app.screen.NAME == "table"
-    assert app.match.options.names == ["Ana", "Beto"]
+    assert app.stage.match is not old and app.stage.screen.NAME == "table"
+    assert app.stage.match.options.names == ["Ana", "Beto"]
     assert saves.n == 1
     assert (tmp_path / "h0001.json").exists()

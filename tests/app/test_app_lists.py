@@ -58,7 +58,7 @@ _SCREENS = [("setup", _setup), ("menu", _menu), ("settings", _settings), ("names
 def _last(app, board):
     """The index of the screen's last row, found by pressing DOWN until the
     cursor goes round; the cursor is left there, gone round by UP."""
-    s = app.screen
+    s = app.stage.screen
     while True:
         k = s.sel
         play(app, board, "DOWN")
@@ -70,7 +70,7 @@ def _last(app, board):
 @pytest.mark.parametrize("name, reach", _SCREENS)
 def test_a_press_past_the_last_row_goes_round_across_a_seam(tmp_path, name, reach):
     board, app = reach(tmp_path)
-    s = app.screen
+    s = app.stage.screen
     assert s.NAME == name
     last = _last(app, board)
     assert last >= 1 and s.sel == last
@@ -86,18 +86,18 @@ def test_a_press_past_the_last_row_goes_round_across_a_seam(tmp_path, name, reac
 def test_the_setup_keeps_the_row_it_came_from_in_view_across_the_seam(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "UP")                       # from Start round to Defaults
-    assert app.texts.index("Defaults") < app.texts.index("Start")
+    assert app.stage.texts.index("Defaults") < app.stage.texts.index("Start")
     (y,) = _seam_rows(board)
     play(app, board, "DOWN")                     # back round to Start
-    assert app.screen.sel == 0
-    assert app.texts.index("Defaults") < app.texts.index("Start") < app.texts.index("Players")
+    assert app.stage.screen.sel == 0
+    assert app.stage.texts.index("Defaults") < app.stage.texts.index("Start") < app.stage.texts.index("Players")
     assert _seam_rows(board) != [y]              # the blank row is on the selected row's side
 
 
 @pytest.mark.parametrize("name, reach", [c for c in _SCREENS if c[0] != "handedit"])
 def test_a_held_button_stops_at_the_ends(tmp_path, name, reach):
     board, app = reach(tmp_path)
-    s = app.screen
+    s = app.stage.screen
     last = _last(app, board)
     play(app, board, "DOWN; hold DOWN 9000")      # from the first row: far more repeats than rows
     assert s.sel == last and _seam_rows(board) == []

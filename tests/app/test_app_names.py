@@ -30,7 +30,7 @@ def _write_names(folder, names):
 def type_name(app, board, name):
     """Type ``name`` on the open letters screen, the shortest way a press at a
     time (taps only), and end it with a long OK."""
-    scr = app.screen
+    scr = app.stage.screen
     assert scr.NAME == "letters"
     n = len(letters.RING)
     for i, c in enumerate(name):
@@ -47,19 +47,19 @@ def type_name(app, board, name):
 def test_a_table_without_a_names_list_types_its_names(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK")
-    assert app.screen.NAME == "letters"
+    assert app.stage.screen.NAME == "letters"
     type_name(app, board, "Ana")
-    assert app.screen.NAME == "names"
-    assert app.screen.setup.names == ["Ana", ""]
+    assert app.stage.screen.NAME == "names"
+    assert app.stage.screen.setup.names == ["Ana", ""]
     play(app, board, "DOWN; OK")
     type_name(app, board, "Mª José")
-    assert app.screen.setup.names == ["Ana", "Mª José"]
+    assert app.stage.screen.setup.names == ["Ana", "Mª José"]
     # The names typed join the device's list, the last one first.
     assert _names_file(tmp_path) == ["Mª José", "Ana"]
     play(app, board, "BACK")
-    assert "Ana, Mª José" in app.texts
+    assert "Ana, Mª José" in app.stage.texts
     play(app, board, "DOWN x3; OK")  # Start: the draw of the first dealer names them
-    assert "Ana" in app.texts and "Mª José" in app.texts
+    assert "Ana" in app.stage.texts and "Mª José" in app.stage.texts
 
 
 def test_a_name_typed_once_is_one_press_away_next_time(tmp_path):
@@ -71,29 +71,29 @@ def test_a_name_typed_once_is_one_press_away_next_time(tmp_path):
     board, app = boot(tmp_path / "other")
     _write_names(tmp_path / "other", _names_file(tmp_path))
     play(app, board, NAMES_SCREEN + "; OK; DOWN")
-    assert app.screen.setup.names[0] == "Chiara"
+    assert app.stage.screen.setup.names[0] == "Chiara"
 
 
 def test_down_walks_the_names_list_forwards(tmp_path):
     _write_names(tmp_path, ["Ana", "Beto", "Carla"])
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; DOWN")
-    assert app.screen.setup.names[0] == "Ana"
+    assert app.stage.screen.setup.names[0] == "Ana"
     play(app, board, "DOWN")
-    assert app.screen.setup.names[0] == "Beto"
+    assert app.stage.screen.setup.names[0] == "Beto"
     play(app, board, "UP")
-    assert app.screen.setup.names[0] == "Ana"
+    assert app.stage.screen.setup.names[0] == "Ana"
 
 
 def test_up_from_the_default_offers_a_new_name(tmp_path):
     _write_names(tmp_path, ["Ana"])
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; UP")
-    assert app.t(i18n.NEW_NAME) in app.texts
+    assert app.stage.t(i18n.NEW_NAME) in app.stage.texts
     play(app, board, "OK")
-    assert app.screen.NAME == "letters"
+    assert app.stage.screen.NAME == "letters"
     type_name(app, board, "Luis")
-    assert app.screen.setup.names[0] == "Luis"
+    assert app.stage.screen.setup.names[0] == "Luis"
     assert _names_file(tmp_path) == ["Luis", "Ana"]
 
 
@@ -101,8 +101,8 @@ def test_the_name_row_of_the_setup_tells_the_names_given(tmp_path):
     _write_names(tmp_path, ["Ana", "Beto"])
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; DOWN; OK; DOWN; OK; DOWN; OK; BACK")
-    assert app.screen.NAME == "setup"
-    assert "Ana, Beto" in app.texts
+    assert app.stage.screen.NAME == "setup"
+    assert "Ana, Beto" in app.stage.texts
 
 
 def test_a_name_at_another_seat_is_refused_and_nothing_is_lost(tmp_path):
@@ -112,21 +112,21 @@ def test_a_name_at_another_seat_is_refused_and_nothing_is_lost(tmp_path):
     # The only listed name is at seat 1: OK opens the letters at once.
     play(app, board, "DOWN; OK")
     type_name(app, board, "Ana")
-    assert app.screen.NAME == "letters"
-    assert app.t(i18n.NAME_TAKEN) in app.texts
-    assert app.screen.shown() == "Ana"
+    assert app.stage.screen.NAME == "letters"
+    assert app.stage.t(i18n.NAME_TAKEN) in app.stage.texts
+    assert app.stage.screen.shown() == "Ana"
     # BACK takes the last letter back to change it.
     play(app, board, "BACK")
-    assert app.screen.text == "A" and app.screen.letter() == "n"
+    assert app.stage.screen.text == "A" and app.stage.screen.letter() == "n"
     play(app, board, "DOWN; long OK")
-    assert app.screen.setup.names == ["Ana", "Ar"]
+    assert app.stage.screen.setup.names == ["Ana", "Ar"]
 
 
 def test_back_on_an_empty_name_leaves_the_seat_as_it_was(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; OK; BACK; BACK")
-    assert app.screen.NAME == "names"
-    assert app.screen.setup.names == ["", ""]
+    assert app.stage.screen.NAME == "names"
+    assert app.stage.screen.setup.names == ["", ""]
     assert not os.path.exists(os.path.join(str(tmp_path), "names.json"))
 
 
@@ -134,10 +134,10 @@ def test_a_name_stops_at_the_longest_the_device_takes(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK")
     play(app, board, "OK x%d" % (MAX_NAME_CHARS - 1))
-    assert len(app.screen.shown()) == MAX_NAME_CHARS
+    assert len(app.stage.screen.shown()) == MAX_NAME_CHARS
     play(app, board, "OK")
-    assert app.screen.NAME == "names"
-    assert len(app.screen.setup.names[0]) == MAX_NAME_CHARS
+    assert app.stage.screen.NAME == "names"
+    assert len(app.stage.screen.setup.names[0]) == MAX_NAME_CHARS
 
 
 def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path):
@@ -148,11 +148,11 @@ def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path):
     play(app, board, NAMES_SCREEN + "; OK")
     type_name(app, board, "Eva")
     # Said, and kept until a press: the names of the list are gone from the device.
-    assert app.screen.NAME == "notice" and app.screen.sid == i18n.NAMES_ASIDE
+    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == i18n.NAMES_ASIDE
     play(app, board, "wait 10s")
-    assert app.screen.NAME == "notice"
+    assert app.stage.screen.NAME == "notice"
     play(app, board, "OK")
-    assert app.screen.NAME == "names" and app.screen.setup.names[0] == "Eva"
+    assert app.stage.screen.NAME == "names" and app.stage.screen.setup.names[0] == "Eva"
     assert _names_file(tmp_path) == ["Eva"]
     bad = [n for n in os.listdir(str(tmp_path)) if n.startswith("bad-")]
     assert len(bad) == 1
@@ -166,10 +166,10 @@ def test_a_full_names_list_keeps_the_name_for_this_match_and_says_so(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; UP; OK")
     type_name(app, board, "Eva")
-    assert app.screen.NAME == "notice"
-    assert app.screen.sid == i18n.NAMES_FULL
+    assert app.stage.screen.NAME == "notice"
+    assert app.stage.screen.sid == i18n.NAMES_FULL
     play(app, board, "BACK")
-    assert app.screen.setup.names[0] == "Eva"
+    assert app.stage.screen.setup.names[0] == "Eva"
     assert _names_file(tmp_path) == full
 
 
@@ -178,7 +178,7 @@ def test_a_name_already_listed_is_not_written_twice(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; UP; OK")
     type_name(app, board, "Ana")
-    assert app.screen.setup.names[0] == "Ana"
+    assert app.stage.screen.setup.names[0] == "Ana"
     assert _names_file(tmp_path) == ["Ana"]
 
 
@@ -187,7 +187,7 @@ def test_the_names_of_the_five_languages_can_be_typed(tmp_path, name):
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK")
     type_name(app, board, name)
-    assert app.screen.setup.names[0] == name
+    assert app.stage.screen.setup.names[0] == name
 
 
 def test_every_letter_is_in_the_small_font_and_in_the_ring_once():
@@ -206,14 +206,14 @@ def test_a_name_picked_from_the_list_is_one_press_away_next_time(tmp_path):
     _write_names(tmp_path, ["Ana", "Beto", "Carla", "Dani"])
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; DOWN x4; OK; DOWN; OK; DOWN x2; OK")
-    assert app.screen.setup.names == ["Dani", "Beto"]
+    assert app.stage.screen.setup.names == ["Dani", "Beto"]
     play(app, board, "BACK")
     assert _names_file(tmp_path) == ["Dani", "Beto", "Ana", "Carla"]
     # Another setup on the same list: one DOWN names the seat.
     board, app = boot(tmp_path / "again")
     _write_names(tmp_path / "again", _names_file(tmp_path))
     play(app, board, NAMES_SCREEN + "; OK; DOWN")
-    assert app.screen.setup.names[0] == "Dani"
+    assert app.stage.screen.setup.names[0] == "Dani"
 
 
 def test_leaving_the_names_in_the_lists_order_writes_nothing(tmp_path):
@@ -221,8 +221,8 @@ def test_leaving_the_names_in_the_lists_order_writes_nothing(tmp_path):
     before = os.stat(os.path.join(str(tmp_path), "names.json")).st_mtime_ns
     board, app = boot(tmp_path)
     writes = []
-    write = app.store.write_atomic
-    app.store.write_atomic = lambda *a: writes.append(a[1]) or write(*a)
+    write = app.stage.store.write_atomic
+    app.stage.store.write_atomic = lambda *a: writes.append(a[1]) or write(*a)
     play(app, board, NAMES_SCREEN + "; OK; DOWN; OK; BACK")
-    assert app.screen.names[0] == "Ana" and "names.json" not in writes
+    assert app.stage.screen.names[0] == "Ana" and "names.json" not in writes
     assert os.stat(os.path.join(str(tmp_path), "names.json")).st_mtime_ns == before

@@ -18,6 +18,7 @@ from host_tools.device.faultfs import KEEP_HALF, KEEPS, FaultFS, PowerCut, resto
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
 from storekit import figure
+from tanteador import matchdoc
 from tanteador.app import App
 from tanteador.bootframe import FRAME, TAG
 from tanteador.flashfs import DirFS
@@ -110,7 +111,7 @@ def kind_of(before, after):
 
 
 def app_doc(app):
-    st = app.state()
+    st = app.stage.state()
     return {"m": st["m"], "cfg": st["cfg"], "tr": st["tr"]}
 
 
@@ -154,7 +155,7 @@ def every_cut(root, steps, label, first=None):
     kinds = []
     for name, script in steps:
         ffs, app, cut = run_step(root, snaps[-1], script)
-        assert not cut and app.screen.NAME != "error", name
+        assert not cut and app.stage.screen.NAME != "error", name
         after = saved(fs)
         assert after is not None and app_doc(app) == {"m": after["m"], "cfg": after["cfg"], "tr": after["tr"]}
         kind = kind_of(docs[-1], after)
@@ -182,10 +183,10 @@ def every_cut(root, steps, label, first=None):
                 board = HostBoard(fs=DirFS(root))
                 app = App(board, 0)
                 app.poll(0)
-                assert app.screen.NAME != "error"
+                assert app.stage.screen.NAME != "error"
                 got = saved(DirFS(root))
                 assert got in (docs[i], docs[i + 1]), (name, k, log[k - 1])
-                want = got if got is not None else {"m": None, "cfg": app.cfg}
+                want = got if got is not None else {"m": None, "cfg": app.stage.cfg}
                 assert app_doc(app) == {"m": want["m"], "cfg": want["cfg"], "tr": want.get("tr")}
                 assert "state.tmp" not in DirFS(root).listdir()
                 tried += 1
@@ -209,9 +210,9 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     assert len(first["m"]["a"]) == 1 and first["tr"] is not None
     ffs.free = 0                                    # the flash fills up
     player.play(parse(HAND % "DOWN x20"))
-    assert app.screen.NAME == "notice"              # the screen says so
-    assert any("full" in t for t in app.texts), app.texts
-    assert len(app.match.hands) == 2                # play goes on in memory
+    assert app.stage.screen.NAME == "notice"              # the screen says so
+    assert any("full" in t for t in app.stage.texts), app.stage.texts
+    assert len(app.stage.match.hands) == 2                # play goes on in memory
     assert saved(DirFS(root)) == first              # the last save is whole
     assert DirFS(root).listdir() == ["state.json"]
     player.play(parse("wait 3s; OK"))
@@ -220,4 +221,4 @@ def test_full_flash_keeps_the_last_save_and_play_goes_on(tmp_path):
     assert len(saved(DirFS(root))["m"]["a"]) == 3   # nothing was lost
     board2 = HostBoard(fs=DirFS(root))
     app2 = App(board2, 0)
-    assert app2.match.to_dict() == app.match.to_dict()
+    assert matchdoc.to_dict(app2.stage.match) == matchdoc.to_dict(app.stage.match)

@@ -20,16 +20,16 @@ def put(folder, doc):
 def test_a_pushed_match_starts_with_its_names_and_tells_table_and_round(tmp_path):
     put(tmp_path, pushed_doc())
     board, app = boot(tmp_path)
-    assert app.screen.NAME == "notice"
-    assert "Table 3 - Round 2" in " ".join(app.texts)
+    assert app.stage.screen.NAME == "notice"
+    assert "Table 3 - Round 2" in " ".join(app.stage.texts)
     assert not (tmp_path / "event.json").exists()
-    m = app.match
+    m = app.stage.match
     assert m.options.names == NAMES and m.options.target == 2 and not m.hands
     assert m.event == (3, 2, "fiesta24")
-    assert app.side_name(0) == "Ana/Luis" and app.side_name(1) == "Eva/Pau"
+    assert app.stage.side_name(0) == "Ana/Luis" and app.stage.side_name(1) == "Eva/Pau"
     assert saved(tmp_path)["m"]["ev"] == [3, 2, "fiesta24"]
     play(app, board, "OK")
-    assert app.screen.NAME == "table"
+    assert app.stage.screen.NAME == "table"
 
 
 def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_the_events(tmp_path):
@@ -38,27 +38,27 @@ def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_
     play(app, board, "OK; OK")
     hand(app, board, ups=20)
     hand(app, board, ups=20)
-    assert app.match.over and app.screen.NAME == "matchend"
+    assert app.stage.match.over and app.stage.screen.NAME == "matchend"
     board, app = reboot(board)
-    assert app.match.event == (3, 2, "fiesta24")
+    assert app.stage.match.event == (3, 2, "fiesta24")
     play(app, board, "OK")  # Rematch
-    assert app.match.event == () and not app.match.hands
+    assert app.stage.match.event == () and not app.stage.match.hands
     assert "ev" not in saved(tmp_path)["m"]
     with open(os.path.join(str(tmp_path), "h0001.json")) as f:
         archived = json.load(f)
     assert archived["ev"] == [3, 2, "fiesta24"]
-    assert Match.from_dict(archived).over
+    assert matchdoc.from_dict(archived).over
 
 
 def test_a_push_replaces_a_match_in_play_which_is_archived(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")  # Start with the defaults, then the draw
-    assert app.match is not None
+    assert app.stage.match is not None
     hand(app, board, ups=10)
-    before = app.match.to_dict()
+    before = matchdoc.to_dict(app.stage.match)
     put(tmp_path, pushed_doc(table=1, rnd=1))
     board, app = reboot(board)
-    assert app.match.event == (1, 1, "fiesta24")
+    assert app.stage.match.event == (1, 1, "fiesta24")
     with open(os.path.join(str(tmp_path), "h0001.json")) as f:
         assert json.load(f) == before
 
@@ -73,27 +73,27 @@ def test_a_bad_push_is_set_aside_and_the_saved_match_stays(tmp_path, doc, notice
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     hand(app, board, ups=10)
-    before = app.match.to_dict()
+    before = matchdoc.to_dict(app.stage.match)
     put(tmp_path, doc)
     board, app = reboot(board)
-    assert app.match.to_dict() == before
+    assert matchdoc.to_dict(app.stage.match) == before
     assert not (tmp_path / "event.json").exists()
     assert (tmp_path / "bad-1-state.json").exists()
-    assert notice in " ".join(app.texts)
+    assert notice in " ".join(app.stage.texts)
 
 
 def test_documents_without_an_event_still_load_and_a_bad_event_is_refused():
     m = Match(MatchOptions(players=2, target=1))
-    d = m.to_dict()
-    assert "ev" not in d and Match.from_dict(d).event == ()
+    d = matchdoc.to_dict(m)
+    assert "ev" not in d and matchdoc.from_dict(d).event == ()
     m.event = (12, 3, "club")
     out = []
-    m.dump(out.append)
-    assert json.loads("".join(out)) == m.to_dict() == dict(d, ev=[12, 3, "club"])
-    assert Match.from_dict(m.to_dict()).event == (12, 3, "club")
+    matchdoc.dump(m, out.append)
+    assert json.loads("".join(out)) == matchdoc.to_dict(m) == dict(d, ev=[12, 3, "club"])
+    assert matchdoc.from_dict(matchdoc.to_dict(m)).event == (12, 3, "club")
     for bad in ([12, 3], [0, 1, "k"], [1, 100, "k"], [1, 1, ""], [1, 1, "k" * 17], ["1", 1, "k"]):
         with pytest.raises(StateError):
-            Match.from_dict(dict(d, ev=bad))
+            matchdoc.from_dict(dict(d, ev=bad))
     with pytest.raises(StateError):
         matchdoc.from_push({"v": 1, "o": MatchOptions().to_list()})
 
@@ -107,8 +107,8 @@ b = HostBoard(%r)
 app = App(b, 0)
 app.poll(0)
 gc.collect()
-m = app.match
-print(json.dumps({"ev": list(m.event), "names": m.options.names, "texts": app.texts, "free": gc.mem_free()}))
+m = app.stage.match
+print(json.dumps({"ev": list(m.event), "names": m.options.names, "texts": app.stage.texts, "free": gc.mem_free()}))
 print(json.dumps({"k": "end"}))
 """
 

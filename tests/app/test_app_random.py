@@ -5,6 +5,7 @@ import random
 import pytest
 from app_helpers import SaveCounter, boot, reboot
 from host_tools.device.script import Player, parse
+from tanteador import matchdoc
 
 pytestmark = pytest.mark.slow
 
@@ -22,9 +23,9 @@ def test_random_presses(seed, tmp_path):
     for i in range(300):
         w = rnd.choice(WORDS)
         player.play(parse(w))
-        seen.add(app.screen.NAME)
-        assert app.screen.NAME != "error", (i, w, app.texts)
+        seen.add(app.stage.screen.NAME)
+        assert app.stage.screen.NAME != "error", (i, w, app.stage.texts)
     assert len(seen) >= 5
     board, app2 = reboot(board)
     last = saves.docs[-1]["m"] if saves.docs else None
-    assert (app2.match.to_dict() if app2.match is not None else None) == last
+    assert (matchdoc.to_dict(app2.stage.match) if app2.stage.match is not None else None) == last

@@ -7,7 +7,7 @@ from app_helpers import TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, reboot, 
 
 def _resumed(app, board):
     # The notice first, over the screen it came back to.
-    assert app.screen.NAME == "notice" and "Match resumed" in app.texts
+    assert app.stage.screen.NAME == "notice" and "Match resumed" in app.stage.texts
     play(app, board, "BACK")
 
 
@@ -15,29 +15,29 @@ def test_the_entry_comes_back_with_the_points_typed(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     play(app, board, TRUMP_AND_ENTRY + "; UP x3; wait 2s")
-    assert app.screen.vals == [63, 57]
+    assert app.stage.screen.vals == [63, 57]
     assert saved(tmp_path)["en"] == [-1, 0, 63, 57]
     board, app = reboot(board)
     _resumed(app, board)
-    e = app.screen
-    assert e.NAME == "entry" and e.vals == [63, 57] and app.trump == 0
-    assert "63" in app.texts and "P1 wins" in app.texts
+    e = app.stage.screen
+    assert e.NAME == "entry" and e.vals == [63, 57] and app.stage.trump == 0
+    assert "63" in app.stage.texts and "P1 wins" in app.stage.texts
     play(app, board, "OK")
-    assert app.screen.NAME == "table" and app.match.hands[0].points == (63, 57)
-    assert app.match.hands[0].trump == 0
+    assert app.stage.screen.NAME == "table" and app.stage.match.hands[0].points == (63, 57)
+    assert app.stage.match.hands[0].trump == 0
 
 
 def test_three_sides_come_back_on_the_field_being_set(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "DOWN; OK; UP; OK; UP; OK; OK; OK")   # 3 players, the deck hint closed
     play(app, board, TRUMP_AND_ENTRY + "; UP x5; OK; DOWN x2; wait 2s")
-    assert app.screen.vals == [45, 38, 37] and app.screen.i == 1
+    assert app.stage.screen.vals == [45, 38, 37] and app.stage.screen.i == 1
     board, app = reboot(board)
     _resumed(app, board)
-    e = app.screen
+    e = app.stage.screen
     assert e.NAME == "entry" and e.vals == [45, 38, 37] and e.i == 1
     play(app, board, "OK")
-    assert app.match.hands[0].points == (45, 38, 37)
+    assert app.stage.match.hands[0].points == (45, 38, 37)
 
 
 def test_a_past_hand_being_edited_comes_back_under_the_history(tmp_path):
@@ -46,15 +46,15 @@ def test_a_past_hand_being_edited_comes_back_under_the_history(tmp_path):
     hand(app, board, ups=10)                     # 70-50
     hand(app, board, downs=20)                   # 40-80
     play(app, board, "long OK; DOWN x2; OK; UP; OK; OK; DOWN x4; wait 2s")
-    e = app.screen
+    e = app.stage.screen
     assert e.NAME == "entry" and e.edit == 0 and e.vals == [66, 54]
     board, app = reboot(board)
     _resumed(app, board)
-    assert [s.NAME for s in app.stack] == ["table", "history", "handedit", "entry"]
-    assert app.screen.vals == [66, 54] and app.screen.edit == 0
+    assert [s.NAME for s in app.stage.stack] == ["table", "history", "handedit", "entry"]
+    assert app.stage.screen.vals == [66, 54] and app.stage.screen.edit == 0
     play(app, board, "OK")
-    assert app.screen.NAME == "handedit"
-    assert app.match.hands[0].points == (66, 54) and app.match.won == [1, 1]
+    assert app.stage.screen.NAME == "handedit"
+    assert app.stage.match.hands[0].points == (66, 54) and app.stage.match.won == [1, 1]
 
 
 def test_leaving_the_entry_comes_back_on_the_table(tmp_path):
@@ -64,7 +64,7 @@ def test_leaving_the_entry_comes_back_on_the_table(tmp_path):
     assert saved(tmp_path)["scr"] == "table" and "en" not in saved(tmp_path)
     board, app = reboot(board)
     _resumed(app, board)
-    assert app.screen.NAME == "table" and app.trump == 0
+    assert app.stage.screen.NAME == "table" and app.stage.trump == 0
 
 
 def test_an_entry_left_untouched_writes_nothing(tmp_path):
@@ -72,7 +72,7 @@ def test_an_entry_left_untouched_writes_nothing(tmp_path):
     play(app, board, "OK; OK; DOWN; wait 2s")
     saves = SaveCounter(app)
     play(app, board, "OK; wait 2s; BACK; wait 2s")
-    assert app.screen.NAME == "table" and saves.n == 0
+    assert app.stage.screen.NAME == "table" and saves.n == 0
 
 
 def test_leaving_a_resumed_entry_comes_back_on_the_table(tmp_path):
@@ -82,7 +82,7 @@ def test_leaving_a_resumed_entry_comes_back_on_the_table(tmp_path):
     board, app = reboot(board)
     _resumed(app, board)
     play(app, board, "BACK; wait 2s")
-    assert app.screen.NAME == "table" and saved(tmp_path)["scr"] == "table"
+    assert app.stage.screen.NAME == "table" and saved(tmp_path)["scr"] == "table"
 
 
 def test_a_power_cut_right_after_recording_comes_back_on_the_table(tmp_path):
@@ -91,8 +91,8 @@ def test_a_power_cut_right_after_recording_comes_back_on_the_table(tmp_path):
     play(app, board, TRUMP_AND_ENTRY + "; UP x3; wait 2s; OK")
     board, app = reboot(board)
     _resumed(app, board)
-    assert app.screen.NAME == "table" and "Hand 2" in app.texts
-    assert app.match.hands[0].points == (63, 57)
+    assert app.stage.screen.NAME == "table" and "Hand 2" in app.stage.texts
+    assert app.stage.match.hands[0].points == (63, 57)
 
 
 def test_entry_values_that_do_not_fit_the_match_resume_on_the_table(tmp_path):
@@ -105,7 +105,7 @@ def test_entry_values_that_do_not_fit_the_match_resume_on_the_table(tmp_path):
         (tmp_path / "state.json").write_text(json.dumps(bad))
         board, app = reboot(board)
         _resumed(app, board)
-        assert app.screen.NAME == "table" and len(app.match.hands) == 1
+        assert app.stage.screen.NAME == "table" and len(app.stage.match.hands) == 1
 
 
 def test_a_finished_match_is_shown_again_not_resumed(tmp_path):
@@ -113,7 +113,7 @@ def test_a_finished_match_is_shown_again_not_resumed(tmp_path):
     play(app, board, "OK; OK")
     for _ in range(3):
         hand(app, board, ups=10)
-    assert app.match.over and app.screen.NAME == "matchend"
+    assert app.stage.match.over and app.stage.screen.NAME == "matchend"
     board, app = reboot(board)
-    assert app.screen.NAME == "matchend"
-    assert "Match resumed" not in app.texts and "P1 wins!" in app.texts
+    assert app.stage.screen.NAME == "matchend"
+    assert "Match resumed" not in app.stage.texts and "P1 wins!" in app.stage.texts

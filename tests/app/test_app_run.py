@@ -151,16 +151,16 @@ def test_ok_held_at_boot_opens_the_button_test(tmp_path):
     board = HostBoard(str(tmp_path))
     board.press(2)  # OK, held while the device starts
     app = app_mod.App(board, 0)
-    assert app.screen.NAME == "hwtest"
+    assert app.stage.screen.NAME == "hwtest"
     for t in range(10, 1500, 10):   # the held OK turns into a long press: still the test screen
         app.poll(t)
-    assert app.screen.NAME == "hwtest"
-    assert app.match is None
+    assert app.stage.screen.NAME == "hwtest"
+    assert app.stage.match is None
 
 
 def test_plain_boot_opens_the_setup(tmp_path):
     app = app_mod.App(HostBoard(str(tmp_path)), 0)
-    assert app.screen.NAME == "setup"
+    assert app.stage.screen.NAME == "setup"
 
 
 def test_a_press_acts_at_once_and_the_loop_wakes_when_its_lockout_ends(tmp_path):

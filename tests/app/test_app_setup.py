@@ -20,59 +20,59 @@ def _third_match_setup():
 
 
 def _end_match(app, board):
-    hands = len(app.match.hands)
+    hands = len(app.stage.match.hands)
     play(app, board, "long OK; DOWN x4; OK; OK")
     if hands:
         # A match with hands shows its final standing first.
-        assert app.screen.NAME == "matchend"
+        assert app.stage.screen.NAME == "matchend"
         play(app, board, "OK")
-    assert app.match is None and app.screen.NAME == "setup"
+    assert app.stage.match is None and app.stage.screen.NAME == "setup"
 
 
 def test_end_match_then_new_match_keeps_the_setup_and_names(tmp_path):
     board, app = boot(tmp_path)
-    app.begin(_third_match_setup())
+    app.stage.begin(_third_match_setup())
     play(app, board, "BACK")                   # the deck hint
     _end_match(app, board)
-    s = app.screen
+    s = app.stage.screen
     assert s.names == NAMES and s.first == -1  # the first dealer is drawn again
-    assert "300" in app.texts and "Players" in app.texts and "3" in app.texts
-    o = s.options(app)
+    assert "300" in app.stage.texts and "Players" in app.stage.texts and "3" in app.stage.texts
+    o = s.options(app.stage)
     want = _third_match_setup()
     want.first_dealer = 0
     assert o == want
     # After a reboot with no match in play, the same.
     board, app = reboot(board)
-    assert app.screen.NAME == "setup" and app.screen.options(app) == want
+    assert app.stage.screen.NAME == "setup" and app.stage.screen.options(app.stage) == want
 
 
 def test_the_defaults_row_brings_back_two_players_without_names(tmp_path):
     board, app = boot(tmp_path)
-    app.begin(_third_match_setup())
+    app.stage.begin(_third_match_setup())
     play(app, board, "BACK")
     _end_match(app, board)
     play(app, board, "UP")                     # the last row
-    assert "Defaults" in app.texts
+    assert "Defaults" in app.stage.texts
     play(app, board, "OK")
-    s = app.screen
+    s = app.stage.screen
     assert s.sel == 0 and s.names == ["", ""]
-    assert s.options(app) == MatchOptions()
+    assert s.options(app.stage) == MatchOptions()
     play(app, board, "OK; OK")                 # start, draw: the defaults are now the last setup
-    assert app.match.options.players == 2
-    assert saved(tmp_path)["cfg"]["last"] == app.match.options.to_list()
+    assert app.stage.match.options.players == 2
+    assert saved(tmp_path)["cfg"]["last"] == app.stage.match.options.to_list()
 
 
 def test_rematch_and_new_match_after_a_finished_match(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "DOWN; OK; UP; OK; DOWN x2; OK; UP; OK; UP x3; OK; OK; OK")  # 3 players, 4 hands won
-    o = app.match.options
+    o = app.stage.match.options
     assert o.players == 3 and o.target == 4
     for _ in range(4):
         play(app, board, "DOWN; OK; UP x30; OK; OK")   # 70-25-25
-    assert app.screen.NAME == "matchend"
+    assert app.stage.screen.NAME == "matchend"
     play(app, board, "DOWN; OK")               # New match
-    assert app.screen.NAME == "setup"
-    assert app.screen.o.players == 3 and app.screen.o.target == 4
+    assert app.stage.screen.NAME == "setup"
+    assert app.stage.screen.o.players == 3 and app.stage.screen.o.target == 4
 
 
 def test_a_last_setup_that_cannot_be_used_is_dropped(tmp_path):
@@ -84,18 +84,18 @@ def test_a_last_setup_that_cannot_be_used_is_dropped(tmp_path):
     doc["cfg"]["last"] = [9, None, 0]
     (tmp_path / "state.json").write_text(json.dumps(doc))
     board, app = reboot(board)
-    assert app.screen.NAME == "setup" and app.screen.options(app) == MatchOptions()
-    assert "last" not in app.cfg
+    assert app.stage.screen.NAME == "setup" and app.stage.screen.options(app.stage) == MatchOptions()
+    assert "last" not in app.stage.cfg
 
 
 def _named_setup(app, board, players, names, sides=0):
     """A match with names, ended: the setup screen opens on its options."""
-    app.begin(MatchOptions(players=players, names=list(names), sides=sides).validate())
+    app.stage.begin(MatchOptions(players=players, names=list(names), sides=sides).validate())
     play(app, board, "wait 3s")
-    while app.screen.NAME != "table":
+    while app.stage.screen.NAME != "table":
         play(app, board, "BACK")             # hints
     _end_match(app, board)
-    return app.screen
+    return app.stage.screen
 
 
 @pytest.mark.parametrize("players, names, sides, steps", [
@@ -110,7 +110,7 @@ def test_changing_players_after_a_named_match_still_starts(tmp_path, players, na
     play(app, board, "DOWN; OK; %s x%d; OK; UP" % (key, abs(steps)))
     assert s.o.players == players + steps and s.sel == 0
     play(app, board, "OK")
-    assert s.err is None and app.screen.NAME == "draw"
+    assert s.err is None and app.stage.screen.NAME == "draw"
     kept = min(players, players + steps)
     assert len(s.names) == players + steps and s.names[:kept] == names[:kept]
 
@@ -130,7 +130,7 @@ def test_any_walk_through_the_setup_leaves_a_setup_that_starts(tmp_path_factory,
     last = ((4, ["P2", "P1", "P4", "P3"], 1), (2, ["Ana", "Luis"], 0), (6, list("ABCDEF"), 2))[start]
     s = _named_setup(app, board, *last)
     for k in keys:
-        if app.screen is not s:
+        if app.stage.screen is not s:
             play(app, board, "BACK")          # the names screen, the draw: back to the setup
             continue
         if k == "OK" and s.rows()[s.sel] == 0:
@@ -139,20 +139,20 @@ def test_any_walk_through_the_setup_leaves_a_setup_that_starts(tmp_path_factory,
             assert s.err is None, s.err
             if first >= 0:
                 # A first dealer chosen: the match starts at once.
-                assert app.screen.NAME == "table" and app.match.options.players == s.o.players
+                assert app.stage.screen.NAME == "table" and app.stage.match.options.players == s.o.players
                 return
-            assert app.screen.NAME == "draw"
+            assert app.stage.screen.NAME == "draw"
             continue
         play(app, board, k)
-        if app.screen is s:
-            o = s.options(app)
+        if app.stage.screen is s:
+            o = s.options(app.stage)
             assert o.players == s.o.players and (o.names is None or len(o.names) == o.players)
 
 
 def test_a_refused_setup_puts_the_cursor_on_the_row_at_fault(tmp_path):
     board, app = boot(tmp_path)
-    s = app.screen
+    s = app.stage.screen
     s.o.target = 999                          # no row can set this: a damaged last setup
     play(app, board, "OK")
-    assert s.err == "goal" and s.rows()[s.sel] == 3 and app.screen is s      # the Goal row
-    assert "Check the setup" in app.texts
+    assert s.err == "goal" and s.rows()[s.sel] == 3 and app.stage.screen is s      # the Goal row
+    assert "Check the setup" in app.stage.texts

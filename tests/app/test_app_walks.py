@@ -16,24 +16,24 @@ from hypothesis import strategies as st
 from app_helpers import boot, play, reboot
 from walkplan import DEEPEST, OPEN, STEPS
 
-from tanteador import savefile
+from tanteador import savefile, storeops
 
 _BASES = ("table", "setup", "matchend")
 
 
 def _check(app):
-    assert app.screen.NAME != "error", app.texts
-    assert 1 <= len(app.stack) <= DEEPEST, [s.NAME for s in app.stack]
-    _, problem = app.store.load(savefile.validate)
+    assert app.stage.screen.NAME != "error", app.stage.texts
+    assert 1 <= len(app.stage.stack) <= DEEPEST, [s.NAME for s in app.stage.stack]
+    _, problem = storeops.load(app.stage.store, savefile.validate)
     assert problem is None, problem
 
 
 def _leave(app, board):
     """BACK until the stack is down to its base screen; True when it got there."""
     for _ in range(2 * DEEPEST):
-        if len(app.stack) == 1 and app.screen.NAME in _BASES:
+        if len(app.stage.stack) == 1 and app.stage.screen.NAME in _BASES:
             return True
-        play(app, board, "long BACK" if app.screen.NAME == "hwtest" else "BACK; wait 3s")
+        play(app, board, "long BACK" if app.stage.screen.NAME == "hwtest" else "BACK; wait 3s")
     return False
 
 
@@ -45,7 +45,7 @@ def _leave(app, board):
 def test_any_walk_through_the_screens_stays_on_screens_that_lead_out(tmp_path_factory, steps, start):
     board, app = boot(tmp_path_factory.mktemp("walk"))
     play(app, board, OPEN[start])
-    assert app.screen.NAME == start
+    assert app.stage.screen.NAME == start
     for step in steps:
         if step == "reboot":
             board, app = reboot(board)
@@ -53,6 +53,6 @@ def test_any_walk_through_the_screens_stays_on_screens_that_lead_out(tmp_path_fa
             play(app, board, step)
         _check(app)
         # The screens the walks reach: --hypothesis-show-statistics lists them.
-        event(app.screen.NAME)
-    assert _leave(app, board), [s.NAME for s in app.stack]
+        event(app.stage.screen.NAME)
+    assert _leave(app, board), [s.NAME for s in app.stage.stack]
     _check(app)

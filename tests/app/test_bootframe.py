@@ -54,8 +54,8 @@ def boot(name, rest=True):
     glass = b.frame
     app = App(b, 0)
     print(json.dumps({"k": name, "shown": shown, "kept_is_app": shown and glass == b.frame,
-                      "app_sent": b.last_mask, "frames": b.frames, "screen": app.screen.NAME,
-                      "contrast": b.contrast_level, "hands": len(app.match.hands) if app.match else -1}))
+                      "app_sent": b.last_mask, "frames": b.frames, "screen": app.stage.screen.NAME,
+                      "contrast": b.contrast_level, "hands": len(app.stage.match.hands) if app.stage.match else -1}))
     if rest:
         Player(app, b).idle(600)   # the frame is kept at the first quiet moment
     return b, app
@@ -193,8 +193,8 @@ def test_a_match_pushed_for_an_event_is_not_hidden_by_the_kept_frame(kept):
 def test_a_save_in_another_language_is_not_tagged(kept):
     shown, b, app = _boot_once(kept)
     assert shown
-    app.set_lang("es")
-    app.commit()
+    app.stage.set_lang("es")
+    app.stage.commit()
     app.poll(10)
     assert not _boot_once(kept)[0]      # the English frame is not the Spanish boot's
     assert _boot_once(kept)[0]          # that boot kept its own
@@ -210,11 +210,11 @@ def test_a_heap_too_short_for_the_kept_frame_leaves_the_app_running(kept, monkey
         raise MemoryError
 
     monkeypatch.setattr(bootframe, "after_save", short)
-    app.set_trump(1)
-    app.commit()
+    app.stage.set_trump(1)
+    app.stage.commit()
     app.poll(1000)
     app.tidy(2000)                      # the tag's turn: the heap is short
-    assert app.screen.NAME != "error"
+    assert app.stage.screen.NAME != "error"
     saved = json.load(open(os.path.join(kept, "state.json")))
     assert saved["tr"] == 1             # the save stands
     monkeypatch.undo()
@@ -223,7 +223,7 @@ def test_a_heap_too_short_for_the_kept_frame_leaves_the_app_running(kept, monkey
 
 def test_no_saved_match_keeps_no_frame(tmp_path):
     shown, b, app = _boot_once(str(tmp_path))
-    assert not shown and app.screen.NAME == "setup"
+    assert not shown and app.stage.screen.NAME == "setup"
     assert not os.path.exists(tmp_path / "frame.tag")
 
 
@@ -238,7 +238,7 @@ def test_a_tag_of_the_right_length_whose_language_is_not_utf8_is_no_tag(kept, la
     with open(path, "wb") as f:
         f.write(tag[:9] + lang)
     shown, b, app = _boot_once(kept)
-    assert not shown and app.screen.NAME == "notice"
+    assert not shown and app.stage.screen.NAME == "notice"
     with open(path, "rb") as f:
         assert f.read() == tag
     assert _boot_once(kept)[0]

@@ -7,6 +7,7 @@ import pytest
 from host_tools.device import gallery
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
+from tanteador import matchdoc
 from tanteador import draw, i18n, icons
 from tanteador.app import App
 from tanteador.match import Match
@@ -22,7 +23,7 @@ ACCENTED = ["Mª José", "Íñigo", "Zoë", "João", "Chloé", "Ángel"]
 
 
 def _problems(app):
-    return layout.problems(layout.Recorder(app).frame())
+    return layout.problems(layout.Recorder(app.stage.p, app.render).frame())
 
 
 @pytest.mark.slow
@@ -40,7 +41,7 @@ def test_every_screen_keeps_its_texts_and_icons_in_their_boxes(lang, tmp_path):
 
 # ---------------------------------------------------------- the check itself
 class _Frame:
-    """A bare App for the recorder: a Painter on a fresh buffer and a drawing."""
+    """A bare frame for the recorder: a Painter on a fresh buffer and a drawing."""
 
     def __init__(self, paint):
         from tanteador.draw import Painter
@@ -57,7 +58,8 @@ class _Frame:
 
 
 def _check(paint):
-    return layout.problems(layout.Recorder(_Frame(paint)).frame())
+    f = _Frame(paint)
+    return layout.problems(layout.Recorder(f.p, f.render).frame())
 
 
 def test_the_check_sees_each_kind_of_fault():
@@ -91,11 +93,11 @@ def _table(tmp_path, opts, points):
         m.record(0, pts, 60000)
     board = HostBoard(str(tmp_path))
     cfg = {"lang": "en", "contrast": 255, "timeout": 180, "sound": 1}
-    Store(board.fs).save({"v": 1, "cfg": cfg, "m": m.to_dict(), "scr": "table"})
+    Store(board.fs).save({"v": 1, "cfg": cfg, "m": matchdoc.to_dict(m), "scr": "table"})
     app = App(board, board.now)
     app.poll(board.now)
     Player(app, board).play(parse("wait 3s"))       # past the "match resumed" notice
-    assert app.screen.NAME == "table"
+    assert app.stage.screen.NAME == "table"
     return app, m
 
 
@@ -120,7 +122,7 @@ def _hands(o):
 @pytest.mark.parametrize("opts", list(_setups()), ids=lambda o: "%d-%d-%d" % (o.players, o.sides, o.goal))
 def test_the_table_reads_from_across_the_table(opts, tmp_path):
     app, m = _table(tmp_path, opts, _hands(opts))
-    events = layout.Recorder(app).frame()
+    events = layout.Recorder(app.stage.p, app.render).frame()
     assert layout.problems(events) == []
     items = layout.Recorder.items(events)
     vals = m.progress()[0]
@@ -130,18 +132,18 @@ def test_the_table_reads_from_across_the_table(opts, tmp_path):
         if len(vals) <= 4 and v < 10:
             # Hands won, two to four sides: the 24 px digits of before.
             assert min(it.height for it in digits) >= 24
-    dealer = app.seat_name(m.dealer)
+    dealer = app.stage.seat_name(m.dealer)
     shown = [it for it in items if it.font is draw.LABEL]
     assert len(shown) == 1 and dealer.startswith(shown[0].what.rstrip("…"))
     assert shown[0].height >= 13
-    assert icons.DEALER in app.p.icons and icons.LEAD in app.p.icons
+    assert icons.DEALER in app.stage.p.icons and icons.LEAD in app.stage.p.icons
     if m.cutter != m.leader:
-        assert icons.CUT in app.p.icons
+        assert icons.CUT in app.stage.p.icons
 
 
 def test_a_dealer_with_a_short_name_is_shown_whole(tmp_path):
     app, m = _table(tmp_path, MatchOptions(players=4, names=ACCENTED[:4]), [])
-    assert m.dealer == 0 and "Mª José" in app.texts
+    assert m.dealer == 0 and "Mª José" in app.stage.texts
 
 
 # ----------------------------------------------------------------- the draw
@@ -149,10 +151,10 @@ def test_the_four_player_draw_says_who_partners_whom_and_names_everyone(tmp_path
     for lang in i18n.LANGS:
         board = HostBoard(str(tmp_path / lang))
         app = gallery.reach(board, "draw-pairs", lang, ACCENTED)
-        assert app.t(i18n.SEATS_PAIRS) in app.texts
+        assert app.stage.t(i18n.SEATS_PAIRS) in app.stage.texts
         for name in ACCENTED[:4]:
-            assert name in app.texts
-        assert icons.DEALER in app.p.icons
+            assert name in app.stage.texts
+        assert icons.DEALER in app.stage.p.icons
 
 
 def test_small_suits_fit_a_text_line_and_large_ones_are_24():
@@ -209,7 +211,7 @@ def test_the_small_j_is_no_bracket():
 def test_the_goal_icon_is_told_apart_from_every_suit(tmp_path):
     # The goal and the trump sit side by side on the table: a trophy was a cup.
     app = gallery.reach(HostBoard(str(tmp_path)), "table")
-    goal = layout.icon(app.screen._goal(app)[0])
+    goal = layout.icon(app.stage.screen._goal(app.stage)[0])
     for cards in (0, 1):
         for s in range(4):
             assert layout.alike(goal, layout.icon(draw.suit_icon(s, False, cards))) < 0.5, (cards, s)
@@ -229,7 +231,7 @@ def test_the_dealer_button_is_no_copyright_sign():
 def test_the_draw_for_six_keeps_each_seat_clear_of_the_next(lang, tmp_path):
     # "4 cup 2 P2": a card ran into the next seat's number.
     app = gallery.reach(HostBoard(str(tmp_path)), "draw-six", lang)
-    items = layout.Recorder.items(layout.Recorder(app).frame())
+    items = layout.Recorder.items(layout.Recorder(app.stage.p, app.render).frame())
     # The title, then each seat's suit, rank, number and name, row by row.
     seats = [items[1 + 4 * s:5 + 4 * s] for s in range(6)]
     space = draw.text_width(" ") + 2 * draw.SMALL[2]
@@ -244,5 +246,5 @@ def test_portuguese_screens_show_french_suits(tmp_path):
     spanish = []
     for sid in gallery.ids():
         app = gallery.reach(HostBoard(str(tmp_path / sid)), sid, "pt")
-        spanish += [(sid, i) for i in app.p.icons if i < icons.FRENCH and i < 2 * icons.LARGE]
+        spanish += [(sid, i) for i in app.stage.p.icons if i < icons.FRENCH and i < 2 * icons.LARGE]
     assert spanish == []

@@ -257,15 +257,15 @@ def test_a_board_with_a_refused_file_starts_the_app_on_its_notice(tmp_path):
     board.problems = ["BUZER_PIN: no such setting"]
     app = App(board, 0)
     app.poll(0)
-    assert app.screen.NAME == "notice"
-    assert " ".join(app.texts) == "Board file refused: default wiring"
+    assert app.stage.screen.NAME == "notice"
+    assert " ".join(app.stage.texts) == "Board file refused: default wiring"
     board.press(3)
     board.advance(100)
     app.poll(board.now)
     board.press(3, False)
     board.advance(100)
     app.poll(board.now)
-    assert app.screen.NAME == "setup"
+    assert app.stage.screen.NAME == "setup"
 
 
 def test_display_controls(board_mod, tmp_path):

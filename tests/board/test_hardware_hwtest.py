@@ -18,7 +18,7 @@ def start(tmp_path):
     board = HostBoard(str(tmp_path))
     app = App(board, board.now)
     app.poll(board.now)
-    app.push(HwTest())
+    app.stage.push(HwTest())
     run(app, board, 20)
     return board, app
 
@@ -56,7 +56,7 @@ def test_draws_on_a_plain_framebuffer():
 
 def test_held_button_is_lit_and_the_event_named(tmp_path):
     board, app = start(tmp_path)
-    assert app.screen.NAME == "hwtest"
+    assert app.stage.screen.NAME == "hwtest"
     assert all(board.pixel(*INSIDE[b]) == 0 for b in INSIDE)
     board.press(OK)
     run(app, board, 100)
@@ -65,7 +65,7 @@ def test_held_button_is_lit_and_the_event_named(tmp_path):
     board.press(OK, False)
     run(app, board, 100)
     assert board.pixel(*INSIDE[OK]) == 0
-    assert "OK  #1" in app.texts
+    assert "OK  #1" in app.stage.texts
 
 
 def test_each_event_beeps_its_own_tone_then_stops(tmp_path):
@@ -90,13 +90,13 @@ def test_repeat_and_long_events_are_named(tmp_path):
     run(app, board, 700)
     board.press(DOWN, False)
     run(app, board, 50)
-    assert any(t.startswith("DOWN x") for t in app.texts), app.texts
+    assert any(t.startswith("DOWN x") for t in app.stage.texts), app.stage.texts
     board.press(OK)
     run(app, board, 800)
     board.press(OK, False)
     run(app, board, 50)
-    assert any(t.startswith("OK LONG") for t in app.texts), app.texts
-    assert app.screen.NAME == "hwtest"
+    assert any(t.startswith("OK LONG") for t in app.stage.texts), app.stage.texts
+    assert app.stage.screen.NAME == "hwtest"
 
 
 def test_short_back_stays_long_back_leaves(tmp_path):
@@ -105,15 +105,15 @@ def test_short_back_stays_long_back_leaves(tmp_path):
     run(app, board, 100)
     board.press(BACK, False)
     run(app, board, 50)
-    assert app.screen.NAME == "hwtest"
-    assert any(t.startswith("BACK  #") for t in app.texts)
+    assert app.stage.screen.NAME == "hwtest"
+    assert any(t.startswith("BACK  #") for t in app.stage.texts)
     board.press(BACK)
     run(app, board, 300)
-    assert app.screen.NAME == "hwtest"
+    assert app.stage.screen.NAME == "hwtest"
     bar = board.pixel(51, 39)                 # the hold bar has started filling
     assert bar == 1
     run(app, board, 400)
-    assert app.screen.NAME != "hwtest"
+    assert app.stage.screen.NAME != "hwtest"
     assert board.freq == 0
     board.press(BACK, False)
     run(app, board, 50)
@@ -127,16 +127,15 @@ from tanteador.draw import Painter
 from tanteador.screens.hwtest import HwTest
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-class Board:
-    def __init__(self): self.f = []
-    def buttons(self): return (False, False, True, False)
-    def tone(self, f): self.f.append(f)
-class App:
+class Stage:
     def __init__(self):
-        self.p = Painter(fb); self.board = Board(); self.dirty = False; self.popped = 0
+        self.p = Painter(fb); self.f = []; self.popped = 0
+    def levels(self): return (False, False, True, False)
+    def tone(self, f): self.f.append(f)
+    def redraw(self): pass
     def t(self, sid): return 'Button test'
     def pop(self): self.popped += 1
-app = App()
+app = Stage()
 s = HwTest()
 s.tick(app, 0)
 s.handle((2, 0, 0), app)
@@ -144,7 +143,7 @@ s.tick(app, 100)
 s.handle((3, 1, 0), app)
 fb.fill(0)
 s.draw(app)
-print('RESULT', app.board.f, app.popped, 'OK  #1' in app.p.texts, (buf[2 * 128 + 83] >> 1) & 1)
+print('RESULT', app.f, app.popped, 'OK  #1' in app.p.texts, (buf[2 * 128 + 83] >> 1) & 1)
 """
     rc, out, err = mplane.run_code(code)
     assert rc == 0, err

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from tanteador import matchdoc
 from tanteador import draw, i18n, icons
 from tanteador.match import Match
 from tanteador.matchdoc import dumps, loads
@@ -56,7 +57,7 @@ def test_a_french_match_document_goes_round():
     assert m2.options.cards == CARDS_FRENCH and dumps(m2) == text
     # The streamed form (what the device writes) is the same document.
     parts = []
-    m.dump(parts.append)
+    matchdoc.dump(m, parts.append)
     assert json.loads("".join(parts)) == json.loads(text)
 
 

@@ -77,7 +77,7 @@ def test_every_text_fills_in_the_same_values_as_english(lang):
 
 @pytest.mark.parametrize("lang", [l for l in i18n.LANGS if l != "en"])
 def test_every_list_of_values_has_as_many_values_as_english(lang):
-    # "a|b|c" texts are read by index (app.part): one value short and a
+    # "a|b|c" texts are read by index (app.stage.part): one value short and a
     # setting shows its neighbour's word.
     en, other, name = i18n.load("en"), i18n.load(lang), names()
     differ = [(name[i], en[i], other[i]) for i in range(i18n.COUNT)
@@ -96,7 +96,7 @@ def test_a_line_moved_out_of_place_is_caught():
 
 
 def test_every_deck_hint_has_a_notice_found_by_its_name():
-    # app.start finds the notice as "H_" + code in capitals.
+    # app.stage.start finds the notice as "H_" + code in capitals.
     en = i18n.load("en")
     seen = set()
     for code in HINTS:

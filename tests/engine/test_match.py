@@ -5,6 +5,7 @@ trump), 004 (count the smaller pile)."""
 import pytest
 
 from host_tools.support.matchstats import match_stats
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import (GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions, PAIRS,
                                PREP_UNDRAWN, TRIOS, CW)
@@ -26,10 +27,10 @@ def test_replay_records_as_record_does_and_refuses_the_same():
     for trump, pts, ms in ((OROS, 70, 1000), (COPAS, 60, 2000), (ESPADAS, 30, 500)):
         a.record(trump, pts, ms)
         assert b.replay(trump, pts, ms) is None
-    assert a.to_dict() == b.to_dict() and b.won == [1, 1] and b.totals == [100, 140] and not b.over
+    assert matchdoc.to_dict(a) == matchdoc.to_dict(b) and b.won == [1, 1] and b.totals == [100, 140] and not b.over
     with pytest.raises(RulesError) as e:
         b.replay(OROS, 1)
-    assert e.value.code == "one" and b.to_dict() == a.to_dict()
+    assert e.value.code == "one" and matchdoc.to_dict(b) == matchdoc.to_dict(a)
 
 
 @pytest.mark.parametrize("points,code", [(1, "one"), (119, "one"), (121, "range"), ((50, 60), "total"),
@@ -37,13 +38,13 @@ def test_replay_records_as_record_does_and_refuses_the_same():
 def test_refused_entry_changes_nothing(points, code):
     m = Match(MatchOptions())
     m.record(OROS, 70)
-    before = m.to_dict()
+    before = matchdoc.to_dict(m)
     with pytest.raises(RulesError) as e:
         m.record(OROS, points)
     assert e.value.code == code
     with pytest.raises(RulesError):
         m.check(points)
-    assert m.to_dict() == before and m.hand_no == 2
+    assert matchdoc.to_dict(m) == before and m.hand_no == 2
 
 
 @pytest.mark.parametrize("trump,elapsed,code", [(4, 0, "trump"), (-1, 0, "trump"), (None, 0, "trump"),
@@ -86,11 +87,11 @@ def test_three_players_undrawn_card_002():
 
 def test_undo_redo_to_the_start_rewinds_everything():
     m = Match(MatchOptions(players=4, sides=PAIRS, goal=GOAL_WINS, target=3, direction=CW, first_dealer=1))
-    snaps = [m.to_dict()]
+    snaps = [matchdoc.to_dict(m)]
     states = [(m.dealer, list(m.won), list(m.totals), m.over)]
     for pts in (70, 60, 20, 90, 100):
         m.record(OROS, pts, 500)
-        snaps.append(m.to_dict())
+        snaps.append(matchdoc.to_dict(m))
         states.append((m.dealer, list(m.won), list(m.totals), m.over))
     assert m.over and m.winner == 0
     for i in range(5, 0, -1):
@@ -101,7 +102,7 @@ def test_undo_redo_to_the_start_rewinds_everything():
         assert m.redo()
         assert (m.dealer, m.won, m.totals, m.over) == states[i]
     assert not m.can_redo and not m.redo()
-    assert m.to_dict()["a"] == snaps[-1]["a"]
+    assert matchdoc.to_dict(m)["a"] == snaps[-1]["a"]
 
 
 def test_new_entry_after_undo_drops_the_redo():
@@ -139,11 +140,11 @@ def test_edit_that_would_end_the_match_early_is_refused():
     m = Match(MatchOptions(goal=GOAL_WINS, target=5, capote=True))
     for p in (70, 30, 70):
         m.record(OROS, p)
-    before = m.to_dict()
+    before = matchdoc.to_dict(m)
     with pytest.raises(RulesError) as e:
         m.edit(0, points=120)
     assert e.value.code == "over"
-    assert m.to_dict() == before
+    assert matchdoc.to_dict(m) == before
     # The last hand may become the deciding one.
     m.edit(2, points=120)
     assert m.over and m.end_reason == "capote"

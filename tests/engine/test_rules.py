@@ -4,7 +4,7 @@ French), 002 (long guide), 003 (Briscola), 004 (historical Briscan)."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tanteador import rules
+from tanteador import rules, ruletables
 from tanteador.matchoptions import MatchOptions, PAIRS, SOLO, TRIOS
 from tanteador.rules import RulesError, can_hold, check_points, prep_info
 
@@ -431,17 +431,17 @@ def test_the_card_tables_are_the_cards():
     for counts in product(range(5), repeat=5):
         ways[sum(c * v for c, v in zip(counts, values))].append(counts)
 
-    assert list(rules._MC) == [min((sum(w) for w in ways[x]), default=255) for x in range(121)]
+    assert list(ruletables.MC) == [min((sum(w) for w in ways[x]), default=255) for x in range(121)]
 
     for k, n, j in product(range(5), repeat=3):
         made = {4 * a + 3 * b + 2 * c for a in range(k + 1) for b in range(n + 1) for c in range(j + 1)}
-        row = rules._LM[(k * 25 + n * 5 + j) * 5:(k * 25 + n * 5 + j + 1) * 5]
+        row = ruletables.LM[(k * 25 + n * 5 + j) * 5:(k * 25 + n * 5 + j + 1) * 5]
         assert {s for s in range(40) if row[s >> 3] >> (s & 7) & 1} == made, (k, n, j)
 
     for s in range(37):
         lows = [(k, n, j) for k, n, j in product(range(5), repeat=3) if 4 * k + 3 * n + 2 * j == s]
         lows.sort(key=lambda w: (sum(w), -w[0], -w[1]))
-        assert rules._LOWS[s] == tuple(k | n << 4 | j << 8 | (k + n + j) << 20 for k, n, j in lows), s
+        assert ruletables.LOWS[s] == tuple(k | n << 4 | j << 8 | (k + n + j) << 20 for k, n, j in lows), s
 
     def record(x, ws):
         if not ws:
@@ -452,13 +452,13 @@ def test_the_card_tables_are_the_cards():
 
     for x in range(121):
         six = [w for w in ways[x] if sum(w) <= 6]
-        assert rules._SIDE[x] == record(x, ways[x]), x
-        assert rules._SIDE6[x] == record(x, six), x
+        assert ruletables.SIDE[x] == record(x, ways[x]), x
+        assert ruletables.SIDE6[x] == record(x, six), x
         high = [11 * w[0] + 10 * w[1] for w in ways[x]]
         high6 = [11 * w[0] + 10 * w[1] for w in six]
         top6 = sum(max((w[t] for w in six), default=0) << field[t] for t in range(5))
         top = sum(max((w[t] for w in ways[x]), default=0) << field[t] for t in range(5))
-        assert list(rules._PER[x * 12:x * 12 + 12]) == [
+        assert list(ruletables.PER[x * 12:x * 12 + 12]) == [
             min(high, default=255), max(high, default=0), min(high6, default=255), max(high6, default=0),
             max((sum(w) for w in ways[x]), default=0), len(six),
             top6 & 255, top6 >> 8 & 255, top6 >> 16, top & 255, top >> 8 & 255, top >> 16], x

@@ -5,6 +5,7 @@ import json
 
 from event_helpers import event_of, run
 from host_tools.commands.event import standings
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import MatchOptions
 
@@ -36,7 +37,7 @@ def test_a_chiamata_evening_at_tables_of_five(tmp_path, capsys):
             m.record(0, (caller, (caller + 1) % 5, 61, 70), 1000)
             assert m.over and m.winner == caller
             firsts[names[caller]] += 1
-            (folder / ("h%04d.json" % tbl)).write_text(json.dumps(m.to_dict()), "utf-8")
+            (folder / ("h%04d.json" % tbl)).write_text(json.dumps(matchdoc.to_dict(m)), "utf-8")
         rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", folder)
         assert rc == 0 and "2 results recorded" in out and "missing" not in out
     e = event_of(ev)

@@ -9,6 +9,7 @@ from openskill.models import PlackettLuce
 from event_helpers import event_of, run
 from host_tools.support import charts
 from host_tools.commands.event import page
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import PAIRS, SOLO, MatchOptions
 
@@ -32,8 +33,8 @@ def three(names, winner_hands):
 def put(folder, *matches, unfinished=None):
     folder.mkdir(parents=True)
     for k, m in enumerate(matches):
-        (folder / ("h%04d.json" % (k + 1))).write_text(json.dumps(m.to_dict()), "utf-8")
-    state = {"v": 1, "cfg": {}, "m": None if unfinished is None else unfinished.to_dict(), "scr": "table"}
+        (folder / ("h%04d.json" % (k + 1))).write_text(json.dumps(matchdoc.to_dict(m)), "utf-8")
+    state = {"v": 1, "cfg": {}, "m": None if unfinished is None else matchdoc.to_dict(unfinished), "scr": "table"}
     (folder / "state.json").write_text(json.dumps(state), "utf-8")
 
 

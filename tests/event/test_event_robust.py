@@ -14,6 +14,7 @@ from event_helpers import PAIRS, dump, event_of, play_pushed, run, tables
 from fakeboard import FakeBoard
 from host_tools import ROOT
 from host_tools.support import link as linkmod
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import PAIRS as SIDES_PAIRS
 from tanteador.matchoptions import MatchOptions
@@ -47,7 +48,7 @@ def test_a_damaged_or_foreign_document_is_refused_with_its_reason_and_set_aside(
     dev.mkdir()
     (dev / "h0001.json").write_bytes(b'{"v": 4, "o": [')
     foreign = a_match(["Ana", "Jo", "Luis", "Bea"], event=(1, 1, "otherkey"))
-    (dev / "h0002.json").write_text(json.dumps(foreign.to_dict()), "utf-8")
+    (dev / "h0002.json").write_text(json.dumps(matchdoc.to_dict(foreign)), "utf-8")
     (dev / "h0003.json").write_text('{"v": 99, "o": []}', "utf-8")
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
     assert rc == 1
@@ -77,9 +78,9 @@ def test_unfinished_contradictory_and_missing_results_are_named_and_not_recorded
     key = e.key
     e.close()
     wrong = a_match(["Ana", "Tom", "Luis", "Rita"], event=(2, 1, key))
-    (dev / "h0007.json").write_text(json.dumps(wrong.to_dict()), "utf-8")
+    (dev / "h0007.json").write_text(json.dumps(matchdoc.to_dict(wrong)), "utf-8")
     nowhere = a_match(["Ana", "Tom", "Luis", "Rita"], event=(9, 1, key))
-    (dev / "h0008.json").write_text(json.dumps(nowhere.to_dict()), "utf-8")
+    (dev / "h0008.json").write_text(json.dumps(matchdoc.to_dict(nowhere)), "utf-8")
     before = dump(ev)
     rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
     assert rc == 1
@@ -131,7 +132,7 @@ def test_a_push_to_a_device_in_play_asks_first_and_the_replaced_match_is_archive
     board, app = boot(dev)
     play(app, board, "OK; OK")
     hand(app, board, ups=10)
-    in_play = app.match.to_dict()
+    in_play = matchdoc.to_dict(app.stage.match)
     files = sorted(os.listdir(dev))
     rc, out, err = run(capsys, "event", "push", ev, "--table", 1, "--flash", dev)
     assert rc == 1 and err.count("\n") == 1

@@ -6,6 +6,7 @@ import json
 
 from event_helpers import event_of, run
 from host_tools.commands.event import standings
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import MatchOptions
 
@@ -21,7 +22,7 @@ def played_on_device(capsys, ev, tbl, folder, winner_seat):
     for _ in range(2):
         m.record(0, tuple(80 if k == winner_seat else 20 for k in range(3)), 1000)
     assert m.over
-    (folder / ("h%04d.json" % tbl)).write_text(json.dumps(m.to_dict()), "utf-8")
+    (folder / ("h%04d.json" % tbl)).write_text(json.dumps(matchdoc.to_dict(m)), "utf-8")
     return pushed["o"][1]
 
 

@@ -133,10 +133,10 @@ def test_the_devices_frame_holds_the_signed_result_and_enter_records_it_as_pull_
     board, app = finish(capsys, ev, 1, tmp_path / "dev", "aba")
     text = scanned(board)
     key = event_of(ev).key
-    assert text == "TT:%s:%s" % (key.upper(), resultcode.base32(resultcode.payload(app.match)))
+    assert text == "TT:%s:%s" % (key.upper(), resultcode.base32(resultcode.payload(app.stage.match)))
     code = text.split(":")[2]
     # The six groups of four on the glass are the code in the QR symbol.
-    shown = " ".join(app.texts)
+    shown = " ".join(app.stage.texts)
     assert all(code[i:i + 4] in shown for i in range(0, 24, 4))
 
     pulled = tmp_path / "pulled.db"
@@ -208,7 +208,7 @@ def test_the_press_is_answered_with_the_typed_code_before_the_encoder_runs(tmp_p
     show = board.show
 
     def shown():
-        frames.append((app.screen.NAME, getattr(app.screen, "grid", None) is not None, " ".join(app.texts)))
+        frames.append((app.stage.screen.NAME, getattr(app.stage.screen, "grid", None) is not None, " ".join(app.stage.texts)))
         show()
 
     board.show = shown
@@ -216,9 +216,9 @@ def test_the_press_is_answered_with_the_typed_code_before_the_encoder_runs(tmp_p
     codes_frames = [f for f in frames if f[0] == "resultqr"]
     # The first frame of the screen has the code to type and no symbol yet; the next one has both.
     assert codes_frames[0][1] is False and codes_frames[-1][1] is True
-    code = resultcode.base32(resultcode.payload(app.match))
+    code = resultcode.base32(resultcode.payload(app.stage.match))
     assert code[:4] in codes_frames[0][2]
-    assert decode(frame_image(board)) == [resultcode.qr_text(app.match)]
+    assert decode(frame_image(board)) == [resultcode.qr_text(app.stage.match)]
 
 
 def test_a_code_for_an_event_that_pushed_no_key_changes_nothing(tmp_path, capsys):
@@ -247,7 +247,7 @@ def test_the_code_survives_a_restart_and_a_match_without_a_key_offers_none(tmp_p
     board, app = finish(capsys, ev, 3, tmp_path / "dev", "aa")
     first = scanned(board)
     board, app = reboot(board)
-    assert app.screen.NAME == "matchend"
+    assert app.stage.screen.NAME == "matchend"
     show_code(app, board)
     assert scanned(board) == first
     # A push of an earlier version (no key): the match end goes round two choices.
@@ -258,9 +258,9 @@ def test_the_code_survives_a_restart_and_a_match_without_a_key_offers_none(tmp_p
     play(app, board, "OK")
     hand(app, board, ups=10)
     hand(app, board, ups=10)
-    assert app.screen.NAME == "matchend"
+    assert app.stage.screen.NAME == "matchend"
     play(app, board, "DOWN; DOWN")
-    assert app.screen.sel == 0
+    assert app.stage.screen.sel == 0
 
 
 MP_CODE = """
@@ -278,11 +278,11 @@ gc.collect()
 free = gc.mem_free()
 pl.play(parse("DOWN; DOWN; OK"))
 gc.collect()
-shown = {"scr": app.screen.NAME, "frame": hexlify(b.frame).decode(), "free_before": free,
+shown = {"scr": app.stage.screen.NAME, "frame": hexlify(b.frame).decode(), "free_before": free,
          "free_after": gc.mem_free()}
 pl.play(parse("BACK; DOWN; OK"))
 import sys
-shown["rematch"] = [app.match.event, app.match.sign, "tanteador.qrcode" in sys.modules]
+shown["rematch"] = [app.stage.match.event, app.stage.match.sign, "tanteador.qrcode" in sys.modules]
 print(json.dumps(shown))
 print(json.dumps({"k": "end"}))
 """

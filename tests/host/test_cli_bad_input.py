@@ -13,6 +13,7 @@ import tempfile
 
 import pytest
 
+from tanteador import matchdoc
 from tanteador import store
 
 SCRIPT = os.path.join(os.path.dirname(sys.executable), "tanteador")
@@ -85,7 +86,7 @@ def save_folder(folder):
     m = Match(MatchOptions(players=2, names=["Ana", "Luis"], target=2))
     m.record(0, (70, 50), 1000)
     m.record(1, (80, 40), 1000)
-    (folder / "h0001.json").write_text(json.dumps(m.to_dict()))
+    (folder / "h0001.json").write_text(json.dumps(matchdoc.to_dict(m)))
     return folder
 
 

@@ -8,6 +8,7 @@ import pytest
 from fakeboard import FakeBoard
 from host_tools import cli
 from host_tools.support import link as linkmod
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import MatchOptions
 
@@ -30,8 +31,8 @@ def match_in_play():
 @pytest.fixture
 def board(tmp_path, monkeypatch):
     b = FakeBoard(tmp_path / "board")
-    b.put("/tt/h0001.json", json.dumps(finished_match().to_dict()))
-    b.put("/tt/state.json", json.dumps({"v": 1, "cfg": {"lang": "es"}, "m": match_in_play().to_dict(), "scr": "table"}))
+    b.put("/tt/h0001.json", json.dumps(matchdoc.to_dict(finished_match())))
+    b.put("/tt/state.json", json.dumps({"v": 1, "cfg": {"lang": "es"}, "m": matchdoc.to_dict(match_in_play()), "scr": "table"}))
     b.put("/tt/bad-1-state.json", b"{not json")
     b.put("/tt/names.json", '["Ana"]')
     b.put("/main.py", "run()")
@@ -70,7 +71,7 @@ def test_pull_copies_and_exports(board, tmp_path, capsys):
 
 
 def test_a_match_ended_early_is_told_from_one_played_to_its_goal(board, tmp_path):
-    board.put("/tt/h0002.json", json.dumps(match_in_play().to_dict()))  # archived by End match
+    board.put("/tt/h0002.json", json.dumps(matchdoc.to_dict(match_in_play())))  # archived by End match
     out = tmp_path / "out"
     assert cli.main(["pull", "--out", str(out)]) == 0
     records = {r["file"]: r for r in json.loads((out / "matches.json").read_text("utf-8"))}
@@ -130,7 +131,7 @@ def test_a_french_suited_match_names_its_trumps_in_its_style(tmp_path):
         m.record(t, (60, 60), 60000)
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    (flash / "h0001.json").write_text(json.dumps(matchdoc.to_dict(m)))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     records = json.loads((out / "matches.json").read_text("utf-8"))
@@ -154,7 +155,7 @@ def test_a_chiamata_match_exports_the_roles_and_every_players_score(tmp_path):
     m = chiamata_match()
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    (flash / "h0001.json").write_text(json.dumps(matchdoc.to_dict(m)))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     rec = json.loads((out / "matches.json").read_text("utf-8"))[0]
@@ -189,7 +190,7 @@ def test_a_tie_settled_by_the_last_trick_names_who_took_it(tmp_path):
     m.record(1, (70, 50), 60000)
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    (flash / "h0001.json").write_text(json.dumps(matchdoc.to_dict(m)))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     rows = list(csv.DictReader((out / "hands.csv").open(encoding="utf-8")))
@@ -227,7 +228,7 @@ def test_without_matplotlib_pull_says_how_to_get_the_charts(board, tmp_path, mon
 def test_with_no_match_won_yet_pull_says_so_instead_of_an_empty_chart(tmp_path, capsys):
     flash = tmp_path / "flash"
     flash.mkdir()
-    (flash / "state.json").write_text(json.dumps({"v": 1, "m": match_in_play().to_dict()}))
+    (flash / "state.json").write_text(json.dumps({"v": 1, "m": matchdoc.to_dict(match_in_play())}))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     assert sorted(p.name for p in (out / "charts").iterdir()) == ["state.png"]

@@ -101,7 +101,7 @@ def test_the_p_key_saves_the_screen_as_png(tmp_path):
     assert "saved " + str(first) in out.getvalue()
     for t in range(10, 400, 10):
         term.step(t, "\r" if t == 10 else "")
-    assert app.screen.NAME != "setup"
+    assert app.stage.screen.NAME != "setup"
     assert term.step(400, "P")                  # Caps Lock changes nothing
     second = tmp_path / "shots" / "screen-002.png"
     assert second.exists() and second.read_bytes() != first.read_bytes()
@@ -193,15 +193,15 @@ def test_terminal_ten_fast_taps_step_the_points_ten_times(tmp_path):
         for k in range(10, 1000, 10):
             term.step(t + k)
         t += 1000
-    assert app.screen.NAME == "entry"
-    start = app.screen.vals[0]
+    assert app.stage.screen.NAME == "entry"
+    start = app.stage.screen.vals[0]
     for i in range(10):
         term.step(t + 50 * i, "w")
         for k in range(10, 50, 10):
             term.step(t + 50 * i + k)
     for k in range(500, 3000, 10):
         term.step(t + k)
-    assert app.screen.vals[0] == start + 10
+    assert app.stage.screen.vals[0] == start + 10
 
 
 def test_quitting_keeps_the_points_just_typed(tmp_path):
@@ -214,12 +214,12 @@ def test_quitting_keeps_the_points_just_typed(tmp_path):
         for k in range(10, 400, 10):
             term.step(t + k)
         t += 400
-    assert app.screen.vals == [63, 57]
+    assert app.stage.screen.vals == [63, 57]
     assert not term.step(t, "q")                  # at once: the save was still waiting
     board, app = sim.make_app(flash, seed=1)
     app.poll(board.now + 3000)
     app.poll(board.now + 6000)
-    assert app.screen.NAME == "entry" and app.screen.vals == [63, 57]
+    assert app.stage.screen.NAME == "entry" and app.stage.screen.vals == [63, 57]
 
 
 def test_caps_lock_does_not_make_long_presses(tmp_path):
@@ -246,11 +246,11 @@ def test_terminal_plays_the_device(tmp_path):
     out = io.StringIO()
     term = sim.Terminal(board, app, str(tmp_path / "flash"), out=out)
     assert term.step(0, "")
-    first = app.screen.NAME
+    first = app.stage.screen.NAME
     assert term.step(10, "\r")
     for t in range(20, 400, 10):
         assert term.step(t, "")
-    assert app.screen.NAME != first
+    assert app.stage.screen.NAME != first
     frame = out.getvalue()
     assert "\u2502" in frame and "screen: " in frame and "q quit" in frame
     assert term.step(410, "L")
@@ -271,10 +271,10 @@ def test_terminal_keys_typed_while_the_device_is_busy_all_count(tmp_path):
 
     for i, keys in enumerate(("\r", "\r", "s", "\r")):   # start, the draw, oros, the points
         typed(keys, i * 1000, 1000)
-    assert app.screen.NAME == "entry"
+    assert app.stage.screen.NAME == "entry"
     # Seven keys in one burst, while every frame takes the device 300 ms.
     typed("wwwwwww", 4000, 6000)
-    assert app.screen.vals[0] == 67
+    assert app.stage.screen.vals[0] == 67
 
 
 @pytest.mark.parametrize("braille, width", [(False, 128), (True, 64)])
@@ -364,14 +364,14 @@ def test_terminal_a_burst_of_one_key_is_a_press_per_key(tmp_path):
     board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
     term = sim.Terminal(board, app, "x", out=io.StringIO())
     t = _to_entry(term)
-    assert app.screen.NAME == "entry"
-    start = app.screen.vals[0]
+    assert app.stage.screen.NAME == "entry"
+    start = app.stage.screen.vals[0]
     # 39 DOWNs: one, then after a pause a stream 20 ms apart, as a terminal's repeat or a quick hand sends.
     _typed(term, "s", t, 300)
     for i in range(38):
         _typed(term, "s", t + 300 + 20 * i, 20)
     _typed(term, "", t + 1100, 6000)
-    assert app.screen.vals[0] == start - 39
+    assert app.stage.screen.vals[0] == start - 39
 
 
 def test_terminal_keys_typed_during_a_long_ok_act_on_the_menu_it_opens(tmp_path):
@@ -379,7 +379,7 @@ def test_terminal_keys_typed_during_a_long_ok_act_on_the_menu_it_opens(tmp_path)
     term = sim.Terminal(board, app, "x", out=io.StringIO())
     for i, keys in enumerate(("\r", "\r")):   # start, the draw: the table
         _typed(term, keys, i * 1000, 1000)
-    assert app.screen.NAME == "table" and app.trump is None
+    assert app.stage.screen.NAME == "table" and app.stage.trump is None
     _typed(term, "*ss", 2000, 3000)
-    assert app.screen.NAME == "menu" and app.screen.sel == 2
-    assert app.trump is None                       # the table under the menu saw no DOWN
+    assert app.stage.screen.NAME == "menu" and app.stage.screen.sel == 2
+    assert app.stage.trump is None                       # the table under the menu saw no DOWN

@@ -3,8 +3,7 @@
 Every import of a firmware module (at the top or inside a function: both
 load the module on the device) is read from the sources with ``ast`` and
 checked against the map in firmware/tanteador/__init__.py: no import from
-a layer above, no module left off the map, and no import circle other than
-the ones the map marks.
+a layer above, no module left off the map, and no import circle at all.
 """
 
 import ast
@@ -37,20 +36,16 @@ def firmware_modules():
 
 
 def layer_map():
-    """(layer index of each name or ``prefix.*`` pattern, the marked circles as sets)."""
+    """The layer index of each name or ``prefix.*`` pattern of the map."""
     doc = ast.get_docstring(ast.parse(open(os.path.join(PACKAGE, "__init__.py")).read()))
-    layers, circles = {}, []
+    layers = {}
     for line in doc.splitlines():
         if not line.startswith("    ") or not line.strip():
             continue
-        label, *names = line.split()
-        if label == "circle":
-            circles.append(set(names))
-        else:
-            n = len(set(layers.values()))
-            for name in names:
-                layers[name] = n
-    return layers, circles
+        n = len(set(layers.values()))
+        for name in line.split()[1:]:
+            layers[name] = n
+    return layers
 
 
 def layer_of(name, layers):
@@ -123,21 +118,21 @@ def circles(edges):
 
 
 def test_the_map_is_read():
-    layers, marked = layer_map()
+    layers = layer_map()
     # The map's order, lowest first, as the docstring writes it.
     assert layers["rules"] < layers["i18n"] < layers["store"] < layers["draw"] < layers["buttons"] \
         < layers["screens.*"] < layers["app"] < layers["board"] < layers["main"]
-    assert {"match", "matchdoc"} in marked
+    assert layers["match"] == layers["matchdoc"]
 
 
 def test_every_firmware_module_is_on_the_map():
-    layers, _ = layer_map()
+    layers = layer_map()
     missing = sorted(m for m in firmware_modules() if layer_of(m, layers) is None)
     assert not missing, "add these modules to the layer map in firmware/tanteador/__init__.py: %s" % missing
 
 
 def test_no_module_imports_from_a_layer_above():
-    layers, _ = layer_map()
+    layers = layer_map()
     mods, edges = graph()
     upward = []
     for m, targets in sorted(edges.items()):
@@ -148,11 +143,10 @@ def test_no_module_imports_from_a_layer_above():
     assert not upward, "imports from a layer above: " + "; ".join(upward)
 
 
-def test_no_import_circle_but_the_marked_ones():
-    _, marked = layer_map()
+def test_no_import_circle():
     _, edges = graph()
-    new = [sorted(c) for c in circles(edges) if c not in marked]
-    assert not new, "import circles not in the layer map: %s" % new
+    found = [sorted(c) for c in circles(edges)]
+    assert not found, "import circles: %s" % found
 
 
 @pytest.mark.parametrize("edges,expected", [

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 from host_tools import cli
 from host_tools.support import charts
+from tanteador import matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import GOAL_POINTS, PAIRS, MatchOptions
 
@@ -35,9 +36,9 @@ def pull_folder(tmp_path, files, lang="en"):
     flash.mkdir()
     for name, m in files.items():
         if name != "state.json":
-            (flash / name).write_text(json.dumps(m.to_dict()))
+            (flash / name).write_text(json.dumps(matchdoc.to_dict(m)))
     playing = files.get("state.json")
-    state = {"v": 1, "cfg": {"lang": lang}, "m": None if playing is None else playing.to_dict(), "scr": "table"}
+    state = {"v": 1, "cfg": {"lang": lang}, "m": None if playing is None else matchdoc.to_dict(playing), "scr": "table"}
     (flash / "state.json").write_text(json.dumps(state))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
@@ -145,8 +146,8 @@ def test_unnamed_seats_carry_the_devices_own_label_in_its_language(tmp_path):
     board = HostBoard(str(tmp_path / "flash"))
     app = App(board, board.now)
     app.poll(board.now)
-    assert app.cfg["lang"] == "it"
-    assert [app.side_name(i) for i in range(4)] == records[1]["sides"] == records[0]["sides"]
+    assert app.stage.cfg["lang"] == "it"
+    assert [app.stage.side_name(i) for i in range(4)] == records[1]["sides"] == records[0]["sides"]
 
 
 def test_without_a_readable_setting_unnamed_seats_are_labelled_in_english(tmp_path):
@@ -154,7 +155,7 @@ def test_without_a_readable_setting_unnamed_seats_are_labelled_in_english(tmp_pa
     flash.mkdir()
     m = Match(MatchOptions(players=2, target=1))
     m.record(0, 70, 1000)
-    (flash / "h0001.json").write_text(json.dumps(m.to_dict()))
+    (flash / "h0001.json").write_text(json.dumps(matchdoc.to_dict(m)))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     assert json.loads((out / "matches.json").read_text("utf-8"))[0]["sides"] == ["P1", "P2"]

@@ -31,7 +31,7 @@ from host_tools.commands import pull
 from host_tools.harness.matchplan import Lcg, deal_points
 from host_tools.support import charts
 from host_tools.support.seats import unnamed_format
-from tanteador import i18n
+from tanteador import i18n, matchdoc
 from tanteador.match import Match
 from tanteador.matchoptions import (CHIAMATA, GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, PAIRS,
                                     PREP_REMOVE, PREP_UNDRAWN, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS,
@@ -131,7 +131,7 @@ def undo_path(m):
     """{hands: (won, totals)} as the engine gives them when the later hands are
     undone, for every hand count whose hands are then those of ``m``."""
     hands = list(m.hands)
-    c = Match.from_dict(m.to_dict())
+    c = matchdoc.from_dict(matchdoc.to_dict(m))
     seen = {}
     while True:
         k = len(c.hands)
@@ -148,19 +148,19 @@ def device_screen(m, lang, folder):
     from tanteador.app import App
 
     with open(os.path.join(folder, "state.json"), "w") as f:
-        json.dump({"v": 1, "cfg": {"lang": lang}, "m": m.to_dict(), "scr": "matchend" if m.over else "table"}, f)
+        json.dump({"v": 1, "cfg": {"lang": lang}, "m": matchdoc.to_dict(m), "scr": "matchend" if m.over else "table"}, f)
     board = HostBoard(folder)
     app = App(board, board.now)
     app.poll(board.now)
     board.advance(NOTICE_MS)
     app.poll(board.now)
-    return app.screen.NAME, list(app.texts), app
+    return app.stage.screen.NAME, list(app.stage.texts), app
 
 
 def check_device(m, lang, record):
     with tempfile.TemporaryDirectory() as folder:
         name, texts, app = device_screen(m, lang, folder)
-    assert [app.side_name(i) for i in range(m.nsides)] == record["sides"]
+    assert [app.stage.side_name(i) for i in range(m.nsides)] == record["sides"]
     if not m.over:
         assert name == "table", texts
         vals, target = m.progress()
@@ -171,7 +171,7 @@ def check_device(m, lang, record):
     if m.chiamata:
         order = sorted(range(m.nsides), key=lambda i: (-m.totals[i], i))
         scores = texts[texts.index(duration(m.play_ms)) + 1:-1]
-        assert scores == [x for i in order for x in ("%d" % m.totals[i], app.seat_name(i))]
+        assert scores == [x for i in order for x in ("%d" % m.totals[i], app.stage.seat_name(i))]
     else:
         S = i18n.load(lang)
         assert texts[texts.index(S[i18n.HANDS]) + 1] == "-".join("%d" % v for v in m.won)
@@ -232,7 +232,7 @@ def truth(o, actions, finish, lang, chart):
     m = play(o, actions, finish)
     event("%s, %s" % (("solo", "pairs", "trios", "chiamata")[o.sides], "over" if m.over else "in play"))
     event("void hands" if any(h.winner is None for h in m.hands) and not m.chiamata else "no void hand")
-    event("edited" if m.to_dict()["a"] and any(a[0] == "e" for a in m.to_dict()["a"]) else "not edited")
+    event("edited" if matchdoc.to_dict(m)["a"] and any(a[0] == "e" for a in matchdoc.to_dict(m)["a"]) else "not edited")
     record = pull.match_record("h0001.json", m, True, unnamed_format(lang))
     check_pull(m, record, chart)
     check_device(m, lang, record)
@@ -283,16 +283,16 @@ def test_a_match_played_on_the_buttons_pulls_as_the_device_showed_it(tmp_path, o
     flash = str(tmp_path / "flash")
     g = matchplan.Generator(flash, matchplan.start_doc(opts, lang), seed=len(opts) * 31 + opts["players"])
     g.session(["hand", "undo", "redo", "undo", "hand"])
-    if not g.app.match.over:
+    if not g.app.stage.match.over:
         g.match(max_hands=40)
     app = g.app
-    m = app.match
-    assert m.over and app.screen.NAME == "matchend"
-    shown = list(app.texts)
-    sides = [app.side_name(i) for i in range(m.nsides)]
+    m = app.stage.match
+    assert m.over and app.stage.screen.NAME == "matchend"
+    shown = list(app.stage.texts)
+    sides = [app.stage.side_name(i) for i in range(m.nsides)]
     g.do("OK")   # Rematch: the match goes to the history as h0001.json
     g.close_notice()   # the deck's preparation, told as a new match begins
-    assert app.screen.NAME == "table" and os.path.exists(os.path.join(flash, "h0001.json"))
+    assert app.stage.screen.NAME == "table" and os.path.exists(os.path.join(flash, "h0001.json"))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", flash, "--out", str(out)]) == 0
     record = json.loads((out / "matches.json").read_text("utf-8"))[0]

@@ -30,9 +30,9 @@ for k in range(15):
     pl.play(parse("DOWN; OK; hold DOWN 900; OK"), hook)
     gc.collect()
     heaps.append(gc.mem_alloc() - tools)
-m = app.match
+m = app.stage.match
 print(json.dumps({"boot": boot, "peak": peak[0], "heaps": heaps, "hands": len(m.hands),
-                  "won": m.won, "over": m.over, "scr": app.screen.NAME}))
+                  "won": m.won, "over": m.over, "scr": app.stage.screen.NAME}))
 print(json.dumps({"k": "end"}))
 """
 
@@ -74,17 +74,17 @@ def boot():
 b, app, pl = boot()
 # Three players, the last card undrawn; a refused entry, then 43 typed and the power cut.
 pl.play(parse("DOWN; OK; UP; OK; DOWN x4; OK; UP; OK; UP x5; OK; OK; OK"))
-out = {"prep": app.match.options.prep}
+out = {"prep": app.stage.match.options.prep}
 pl.play(parse("DOWN; OK; DOWN x20; OK; OK; OK"))
-out["refused"] = app.texts[-1]
+out["refused"] = app.stage.texts[-1]
 pl.play(parse("BACK; BACK; UP x23; wait 2s"))
 b, app, pl = boot()
 pl.play(parse("BACK"))
-out["resumed"] = [app.screen.NAME, app.screen.vals, app.screen.i]
+out["resumed"] = [app.stage.screen.NAME, app.stage.screen.vals, app.stage.screen.i]
 pl.play(parse("BACK; long OK; DOWN x4; OK; OK"))
-out["ended"] = [app.screen.NAME, app.match is None]
+out["ended"] = [app.stage.screen.NAME, app.stage.match is None]
 b, app, pl = boot()
-out["setup"] = [app.screen.NAME, app.screen.o.players, app.screen.o.prep]
+out["setup"] = [app.stage.screen.NAME, app.stage.screen.o.players, app.stage.screen.o.prep]
 print(json.dumps(out))
 print(json.dumps({"k": "end"}))
 """
@@ -111,12 +111,12 @@ app = App(b, 0)
 app.poll(0)
 pl = Player(app, b)
 pl.play(parse("UP x3; OK; OK"))
-out = {"screen": app.screen.NAME}
+out = {"screen": app.stage.screen.NAME}
 pl.play(parse(%r))
-out["names"] = app.screen.setup.names
+out["names"] = app.stage.screen.setup.names
 out["file"] = open(%r + "/names.json").read()
 pl.play(parse("BACK; DOWN x3; OK; OK"))
-out["table"] = [app.screen.NAME, app.match.options.names]
+out["table"] = [app.stage.screen.NAME, app.stage.match.options.names]
 print(json.dumps(out))
 print(json.dumps({"k": "end"}))
 """

@@ -8,7 +8,7 @@ CODE = r"""
 import gc, json
 from tanteador import chiamata
 from tanteador.match import Match
-from tanteador.matchdoc import dumps, loads
+from tanteador.matchdoc import dumps, loads, to_dict
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, TIE_LAST, MatchOptions
 from tanteador.rules import RulesError, hand_winner
 
@@ -38,14 +38,14 @@ for entry in ((0, 2, 61, 61), (1, 1, 80, 120), (3, 4, 61, 0), (5, 5, 61, 30)):
 m.undo()
 m.redo()
 back = loads(dumps(m))
-print(json.dumps({"k": "match", "doc": m.to_dict(), "same": back == m, "totals": m.totals,
+print(json.dumps({"k": "match", "doc": to_dict(m), "same": to_dict(back) == to_dict(m), "totals": m.totals,
                   "won": m.won, "over": m.over, "winner": m.winner, "hands": [list(h.points) for h in m.hands]}))
 
 t = Match(MatchOptions(players=4, sides=1, tie=TIE_LAST).validate())
 t.record(0, (60, 60), 1000, 1)
 t.record(1, (80, 40), 1000)
 t.edit(1, points=(60, 60), last=0)
-print(json.dumps({"k": "last", "doc": loads(dumps(t)).to_dict(), "won": t.won,
+print(json.dumps({"k": "last", "doc": to_dict(loads(dumps(t))), "won": t.won,
                   "w": [hand_winner((60, 60), r, l) for r in (False, True) for l in (None, 0, 1)]}))
 print(json.dumps({"k": "end"}))
 """

@@ -361,7 +361,7 @@ SESSION = ["setup", "hand", "hand", "undo", "redo", "setting", "hand"]
 def test_power_cut_at_every_flash_call_keeps_the_match(micropython, tmp_path):
     g = matchplan.Generator(str(tmp_path / "gen"), None, seed=5)
     text = g.session(SESSION)
-    final = g.app.state()
+    final = g.app.stage.state()
     from host_tools.harness import mpytree
 
     # The firmware as flashed (.mpy): some eighty boots in one process

@@ -11,7 +11,7 @@ import pytest
 
 from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
                       make_doc, validate)
-from tanteador import store
+from tanteador import store, storeops
 
 COUNT = [0]
 
@@ -22,14 +22,14 @@ def load_bad(tmp_path, data, name="flash"):
     with fs.open(STATE, "wb") as f:
         f.write(data)
     st = Store(fs)
-    doc, problem = st.load(validate)
+    doc, problem = storeops.load(st, validate)
     assert doc is None and problem is not None
     assert fs.listdir() == ["bad-1-state.json"]
     with fs.open("bad-1-state.json", "rb") as f:
         assert f.read() == data
     # a new match can start and is saved normally
     assert st.save(make_doc(0)) is None
-    assert Store(DirFS(fs.root)).load(validate) == (make_doc(0), None)
+    assert storeops.load(Store(DirFS(fs.root)), validate) == (make_doc(0), None)
     assert sorted(fs.listdir()) == ["bad-1-state.json", STATE]
     COUNT[0] += 1
     return problem
@@ -67,7 +67,7 @@ def test_random_byte_flips_of_a_good_save(tmp_path):
         fs = fresh(tmp_path, "x%d" % i)
         with fs.open(STATE, "wb") as f:
             f.write(b)
-        doc, problem = Store(fs).load(validate)
+        doc, problem = storeops.load(Store(fs), validate)
         if problem is None:
             # a flip inside a name or a number can still be a valid document
             assert doc == json.loads(b)
@@ -150,7 +150,7 @@ def test_older_match_version_migrates(tmp_path):
     fs = fresh(tmp_path)
     with fs.open(STATE, "wb") as f:
         f.write(json.dumps(old).encode())
-    assert Store(fs).load(validate) == (new, None)
+    assert storeops.load(Store(fs), validate) == (new, None)
     assert fs.listdir() == [STATE]
     COUNT[0] += 1
 
@@ -162,7 +162,7 @@ def test_unexpected_exception_in_validate_is_shape(tmp_path):
     def buggy(doc):
         return doc["nope"]
 
-    assert Store(fs).load(buggy) == (None, "shape")
+    assert storeops.load(Store(fs), buggy) == (None, "shape")
     assert fs.listdir() == ["bad-1-state.json"]
 
 
@@ -172,7 +172,7 @@ def test_bad_files_are_numbered_and_never_deleted(tmp_path):
     for i in range(8):
         with fs.open(STATE, "wb") as f:
             f.write(b"bad %d" % i)
-        assert st.load(validate) == (None, "damaged")
+        assert storeops.load(st, validate) == (None, "damaged")
     kept = bad_files(fs)
     assert kept == ["bad-%d-state.json" % n for n in range(1, 9)]
     for i, name in enumerate(kept):
@@ -193,7 +193,7 @@ def test_out_of_memory_once_while_loading_is_not_damage(tmp_path):
             raise MemoryError()
         return doc
 
-    assert Store(fs).load(starved_once) == ({"v": 1}, None)
+    assert storeops.load(Store(fs), starved_once) == ({"v": 1}, None)
     assert fs.listdir() == [STATE]
 
 
@@ -206,7 +206,7 @@ def test_a_save_the_heap_never_holds_is_set_aside(tmp_path):
     def starved(doc):
         raise MemoryError()
 
-    assert Store(fs).load(starved) == (None, "damaged")
+    assert storeops.load(Store(fs), starved) == (None, "damaged")
     assert fs.listdir() == ["bad-1-state.json"]
 
 
@@ -225,7 +225,7 @@ def test_a_save_too_deep_for_the_parser_is_set_aside(tmp_path, monkeypatch, name
 
     monkeypatch.setattr(storeops.json, "load", load)
     monkeypatch.setattr(storeops.json, "loads", load)
-    assert Store(fs).load(validate) == (None, "damaged")
+    assert storeops.load(Store(fs), validate) == (None, "damaged")
     assert fs.listdir() == ["bad-1-state.json"]
     with fs.open("bad-1-state.json", "rb") as f:
         assert f.read() == data
@@ -239,12 +239,12 @@ def test_power_cut_while_setting_aside(tmp_path):
     with fs.open(STATE, "wb") as f:
         f.write(data)
     log = FaultFS(DirFS(fs.root))
-    Store(log).load(validate)
+    storeops.load(Store(log), validate)
     assert [k for k, _ in log.log] == ["rename"]
     fs.rename("bad-4-state.json", STATE)
     with pytest.raises(PowerCut):
-        Store(FaultFS(DirFS(fs.root), cut_at=1)).load(validate)
-    assert Store(DirFS(fs.root)).load(validate) == (None, "damaged")
+        storeops.load(Store(FaultFS(DirFS(fs.root), cut_at=1)), validate)
+    assert storeops.load(Store(DirFS(fs.root)), validate) == (None, "damaged")
     assert sorted(fs.listdir()) == ["bad-3-state.json", "bad-4-state.json"]
     with fs.open("bad-4-state.json", "rb") as f:
         assert f.read() == data
@@ -263,7 +263,7 @@ def _hand(g):
     """One hand of the match in play of matchplan.Generator ``g``, dealt at random."""
     from host_tools.harness import matchplan
 
-    g.hand(matchplan.deal_points(g.rand, g.app.match), g.rand.below(4))
+    g.hand(matchplan.deal_points(g.rand, g.app.stage.match), g.rand.below(4))
 
 
 def _reset(g, fs):
@@ -457,7 +457,7 @@ def _life(folder):
 
     def back_to_table():
         for _ in range(6):
-            if g.app.screen.NAME == "table":
+            if g.app.stage.screen.NAME == "table":
                 return
             g.do("BACK")
         g.expect("table")

@@ -8,6 +8,7 @@ import pytest
 from host_tools.device.faultfs import KEEP_HALF, KEEPS
 from storekit import (POINTS, STATE, TMP, DirFS, FaultFS, PowerCut, Store, archives, figure, fresh,
                       make_doc, make_match, restore, snapshot, validate)
+from tanteador import matchdoc, storeops
 
 
 def scenario():
@@ -15,7 +16,7 @@ def scenario():
     cfg = {"lang": "es", "contrast": 255, "timeout": 180, "sound": 1}
 
     def doc(m, scr="table"):
-        return {"v": 1, "cfg": dict(cfg), "m": m.to_dict() if m is not None else None, "scr": scr}
+        return {"v": 1, "cfg": dict(cfg), "m": matchdoc.to_dict(m) if m is not None else None, "scr": scr}
 
     m = make_match(0)
     steps = [("setup", doc(m))]
@@ -59,7 +60,7 @@ def cut_run(root, snap, action, k, keep, split):
 
 def reboot_checked(root):
     fs = DirFS(root)
-    doc, problem = Store(fs).load(validate)
+    doc, problem = storeops.load(Store(fs), validate)
     assert problem is None
     names = fs.listdir()
     assert TMP not in names and "h.tmp" not in names
@@ -148,16 +149,16 @@ def test_cut_during_boot_after_each_cut_save(tmp_path):
                 for keep in plan(log, k):
                     cut_run(root, start, action, k, keep, split)
                     after_cut = snapshot(fs)
-                    expected = Store(DirFS(root)).load(validate)
+                    expected = storeops.load(Store(DirFS(root)), validate)
                     ref = snapshot(fs)
                     boot_log = FaultFS(DirFS(root))
                     restore(fs, after_cut)
-                    Store(boot_log).load(validate)
+                    storeops.load(Store(boot_log), validate)
                     for b in range(1, boot_log.ops + 1):
                         restore(fs, after_cut)
                         with pytest.raises(PowerCut):
-                            Store(FaultFS(DirFS(root), cut_at=b)).load(validate)
-                        assert Store(DirFS(root)).load(validate) == expected
+                            storeops.load(Store(FaultFS(DirFS(root), cut_at=b)), validate)
+                        assert storeops.load(Store(DirFS(root)), validate) == expected
                         assert snapshot(fs) == ref
                         tried += 1
     assert tried > 0
@@ -173,7 +174,7 @@ def test_archive_cuts_never_touch_the_state(tmp_path):
 
     def action(st, progress):
         for m in mdocs:
-            assert st.archive(m) is None
+            assert storeops.archive(st, m) is None
             progress[0] += 1
 
     snap = snapshot(fs)
@@ -202,9 +203,9 @@ def test_cut_save_then_full_flash_keeps_last_whole_save(tmp_path):
         Store(FaultFS(fs, cut_at=2, keep=KEEP_HALF)).save(make_doc(2))
     assert TMP in fs.listdir()
     st = Store(FaultFS(DirFS(fs.root), free=10))
-    assert st.load(validate) == (make_doc(1), None)
+    assert storeops.load(st, validate) == (make_doc(1), None)
     assert st.save(make_doc(2)) == "full"
-    assert Store(DirFS(fs.root)).load(validate) == (make_doc(1), None)
+    assert storeops.load(Store(DirFS(fs.root)), validate) == (make_doc(1), None)
     assert fs.listdir() == [STATE]
 
 

@@ -9,15 +9,15 @@ class About:
     NAME = "about"
 
     def draw(self, app):
+        name, free = app.about()
         ui.title(app, app.t(i18n.ABOUT))
         y = ui.LINE + 3
         app.p.text("Tanteador", 0, y)
-        app.p.right(app.board.name, ui.WIDTH, y)
+        app.p.right(name, ui.WIDTH, y)
         y += ui.LINE
         app.p.text(app.t(i18n.VERSION), 0, y)
         app.p.right(VERSION, ui.WIDTH, y)
         y += ui.LINE
-        free = app.board.mem_free()
         app.p.text(app.t(i18n.FREE_MEM), 0, y)
         app.p.right("-" if free is None else "%d" % free, ui.WIDTH, y)
 

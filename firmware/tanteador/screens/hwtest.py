@@ -60,26 +60,26 @@ class HwTest:
 
     def handle(self, ev, app):
         if ev[0] == BACK and ev[1] == LONG:
-            app.board.tone(0)
+            app.tone(0)
             app.pop()
             return
         self.last = ev
         self.count += 1
-        app.board.tone(_TONES[ev[0]])
+        app.tone(_TONES[ev[0]])
         self.beep_until = self.now + _BEEP_MS
 
     def tick(self, app, now_ms):
         self.now = now_ms
-        levels = app.board.buttons()
+        levels = app.levels()
         if levels != self.levels:
             if levels[BACK] and not self.levels[BACK]:
                 self.back_at = now_ms
             elif not levels[BACK]:
                 self.back_at = None
             self.levels = levels
-            app.dirty = True
+            app.redraw()
         if self.back_at is not None:
-            app.dirty = True
+            app.redraw()
         if self.beep_until is not None and now_ms - self.beep_until >= 0:
-            app.board.tone(0)
+            app.tone(0)
             self.beep_until = None

@@ -124,9 +124,4 @@ class MatchEnd:
 
                 app.push(ResultQR(app))
             else:
-                # The finished match's other screens (entry, menu...) go
-                # first: the setup and the draw load on a heap with room.
-                app.sweep()
-                from tanteador.screens.setup import Setup
-
-                app.push(Setup(app, app.match.options))
+                app.new_setup(app.match.options)

@@ -30,7 +30,7 @@ class Names:
 
     def _choices(self, app):
         # "" stands for the default label ("P1", "J1"...).
-        return [""] + app.store.names() + [_NEW]
+        return [""] + app.player_names() + [_NEW]
 
     def _step(self, d):
         """Moves the seat being changed to the next choice in direction ``d``
@@ -73,9 +73,7 @@ class Names:
         elif b == BACK:
             app.pop()
             # The names picked come first next time: one press away.
-            from tanteador.storeops import to_front
-
-            problem = to_front(app.store, [n for n in self.setup.names if n])
+            problem = app.names_to_front([n for n in self.setup.names if n])
             if problem is not None:
                 app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         elif b == OK:
@@ -109,7 +107,7 @@ class Names:
                 return False
         problem = None
         if name:
-            name, problem = app.store.add_name(name)
+            name, problem = app.add_name(name)
             names[self.sel] = name
             self.choices = self._choices(app)
         app.pop()

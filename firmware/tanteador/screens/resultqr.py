@@ -7,7 +7,7 @@ four (resultcode.py). The press is answered at once with the code to type
 and the empty square: the encoder (imported here, when the code is asked
 for) takes over half a second on a Pico to choose its mask, so it runs at
 the next tick, once that frame is out, and the symbol follows. Any press
-goes back and unloads them (app.sweep).
+goes back and unloads them (app.unload_unused).
 """
 
 from tanteador import resultcode
@@ -34,7 +34,7 @@ class ResultQR:
 
             self.size = qrcode.SIZE
             self.grid = qrcode.matrix(resultcode.qr_text(app.match))
-            app.dirty = True
+            app.redraw()
 
     def draw(self, app):
         p = app.p
@@ -59,4 +59,4 @@ class ResultQR:
             return False
         app.pop()
         # The encoder, the code and this screen leave the heap to the next match.
-        app.sweep()
+        app.unload_unused()

@@ -73,7 +73,7 @@ class Settings:
             app.match.options.direction ^= 1
         elif r == _CONTRAST:
             c["contrast"] = CONTRASTS[(_index(CONTRASTS, c["contrast"]) + d) % len(CONTRASTS)]
-            app.board.contrast(c["contrast"])
+            app.show_contrast(c["contrast"])
         elif r == _TIMEOUT:
             c["timeout"] = TIMEOUTS[(_index(TIMEOUTS, c["timeout"]) + d) % len(TIMEOUTS)]
         else:

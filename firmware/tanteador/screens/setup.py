@@ -272,7 +272,7 @@ class Setup:
         if self.editing:
             self.editing = False
         elif b == BACK:
-            if len(app.stack) < 2:
+            if not app.can_pop():
                 return False
             app.pop()
         elif b == OK:

@@ -340,4 +340,4 @@ class Table:
     def tick(self, app, now_ms):
         left = self._left(app)
         if left is not None and (left + 999) // 1000 != self._shown:
-            app.dirty = True
+            app.redraw()

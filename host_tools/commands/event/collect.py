@@ -57,7 +57,9 @@ def source(port=None, folder=None, link=None):
 
 def fingerprint(m):
     """A match's identity: the hash of its document (the same match in state.json and archived is one)."""
-    text = json.dumps(m.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    from tanteador import matchdoc
+
+    text = json.dumps(matchdoc.to_dict(m), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -143,6 +145,8 @@ def collect(event, files, where, evening=None):
 
 
 def _tables(event, matches, rep, where):
+    from tanteador import matchdoc
+
     names = event.players()
     # The seats carry the short forms the push gave the device.
     shorts = event.shorts()
@@ -195,7 +199,7 @@ def _tables(event, matches, rep, where):
         o = m.options
         ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(sides_of(m, ids), pairing=p.id, source="%s %s" % (where, name), fingerprint=fp,
-                         doc=json.dumps(m.to_dict(), ensure_ascii=False))
+                         doc=json.dumps(matchdoc.to_dict(m), ensure_ascii=False))
         # The entries' full names: the device showed their short forms.
         labels = [event.entry_label(x, names) for x in p.sides]
         rep.recorded.append("%s: %s %s %s" % (at.split(" (")[0], labels[0], "-".join(str(w) for w in m.won),
@@ -203,6 +207,8 @@ def _tables(event, matches, rep, where):
 
 
 def _club(event, matches, rep, where, evening):
+    from tanteador import matchdoc
+
     from host_tools.support.playernames import check as check_names
 
     for name, m, archived in matches:
@@ -230,7 +236,7 @@ def _club(event, matches, rep, where, evening):
                 event.note("register", n)
             ids[n] = pid
         event.add_result(sides_of(m, ids), evening=evening, source="%s %s" % (where, name), fingerprint=fp,
-                         doc=json.dumps(m.to_dict(), ensure_ascii=False))
+                         doc=json.dumps(matchdoc.to_dict(m), ensure_ascii=False))
         rep.recorded.append("%s: %s" % (name, describe(m)))
 
 

@@ -1,0 +1,102 @@
+"""The screens of a saved state, rebuilt at boot.
+
+Run once, while the stage is set up: the heap unloads this module with the
+other modules needed only at boot as soon as the first frame is out (see ``heap``),
+so its code never stays beside the table's.
+"""
+
+from tanteador import i18n
+from tanteador.buttons import OK
+
+
+def rebuild(s, board, heap, scr, problem, tr, en):
+    """Rebuild on stage ``s`` the screens of the saved state (screen
+    ``scr``, trump ``tr``, entry values ``en``; see savefile.validate) and
+    say what happened: a resumed match, a save set aside (``problem``), a
+    match pushed for an event. OK held at power-on opens the button test."""
+    board.power(True)
+    board.contrast(s.cfg["contrast"])
+    s.home()
+    m = s.match
+    taken, refused = _take_pushed(s, heap)
+    if taken:
+        m = scr = None
+    if problem is None:
+        problem = refused
+    if m is not None:
+        s.trump = m.next_trump
+        if s.trump is None:
+            s.trump = tr
+        if m.over:
+            from tanteador.screens.matchend import MatchEnd
+
+            # A finished match is not "resumed": its end is shown again.
+            s.push(MatchEnd(s, tune=False))
+        else:
+            if scr == "history":
+                from tanteador.screens.history import History
+
+                s.push(History(s))
+            elif scr == "settings":
+                _settings(s)
+            elif en is not None:
+                _entry(s, en)
+            s.notice(i18n.RESUMED)
+    elif scr == "settings":
+        _settings(s)
+    if problem is not None:
+        s.notice(i18n.NEWER if problem == "newer" else i18n.DAMAGED, ms=0)
+    if getattr(board, "problems", None):
+        s.notice(i18n.BOARD_REFUSED, ms=0)
+    if board.buttons()[OK]:
+        # OK held while the device starts: the first-boot button test of a
+        # fresh build, on top of whatever was resumed.
+        from tanteador.screens.hwtest import HwTest
+
+        s.push(HwTest())
+
+
+def _take_pushed(s, heap):
+    """Start the match an organiser's PC pushed for an event, in place of
+    the saved one (archived, never lost), and name its table and round.
+    -> (True if one started, the problem code of one set aside or None)."""
+    from tanteador.store import PUSHED
+
+    if not s.store.fs.exists(PUSHED):
+        return False, None
+    # The setup screen goes first: the match loads on a roomier heap.
+    s.stack = []
+    heap.sweep(s.stack)
+    from tanteador import storeops
+
+    m, problem = storeops.pushed(s.store)
+    if m is None:
+        s.home()
+        return False, problem
+    s.start(m)
+    # Only once the match is saved: a power cut before this takes the file again.
+    s.store.discard(PUSHED)
+    s.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
+    return True, None
+
+
+def _entry(s, en):
+    """Back on the points entry (or a chiamata call) as it was saved (a past hand's under the history)."""
+    edit = en[0] if en[0] >= 0 else None
+    if edit is not None:
+        from tanteador.screens.handedit import HandEdit
+        from tanteador.screens.history import History
+
+        s.push(History(s))
+        s.push(HandEdit(edit))
+    e = s.hand_entry(edit, en[2:])
+    e.resume(en[1])
+    s.push(e)
+
+
+def _settings(s):
+    from tanteador.screens.menu import Menu
+    from tanteador.screens.settings import Settings
+
+    s.push(Menu(s))
+    s.push(Settings(s))

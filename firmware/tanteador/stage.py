@@ -1,0 +1,435 @@
+"""The stage: the match in play, the screens over it and its saves; what the screens ask.
+
+Every screen gets the stage (as ``app``) in ``handle``, ``tick`` and
+``draw``, and asks it for everything: the match and its actions, the
+screen stack's moves, the texts and the painter, the few things of the
+board a screen needs (``show_contrast``, ``tone``, ``levels``, ``about``).
+A screen never touches the stack, the redraw flag, the store or the board
+themselves (tests/test_app_reach.py reads the sources to hold them to it).
+The loop (``app.App``) reads the stack and the redraw flag to draw, and
+tells the stage the time.
+
+Saving: a committed action is written right after the frame that shows
+it; a trump picked on the table waits until the buttons rest.
+"""
+
+from micropython import const
+
+from tanteador import i18n, savefile
+from tanteador.heap import collect
+from tanteador.store import Store
+
+_SAVE_QUIET_MS = const(1500)
+_HINT_MS = const(8000)
+
+
+class Stage:
+    """The match, the screens over it and its saves, on one device.
+
+    Screens read ``match``, ``trump``, ``hand_ms``, ``cfg``, ``p``,
+    ``rand_below`` and ``screen``, and call the methods below.
+    """
+
+    def __init__(self, board, heap, now_ms, rand_below):
+        self._board = board
+        self._heap = heap
+        self.store = Store(board.fs)
+        self.cfg = savefile.default_cfg()
+        self.match = None
+        self.stack = []
+        self.dirty = True
+        self.trump = None
+        self.hand_ms = 0
+        self.now = now_ms
+        self.rand_below = rand_below
+        self.tune = None
+        self.save_at = None
+        self.tag_due = False
+        self._commit_due = False
+        # The saved match loads first, while the heap is emptiest: the engine
+        # modules it imports are the largest of the firmware.
+        from tanteador import storeops
+
+        doc, problem = storeops.load(self.store, savefile.validate)
+        # What parsing the save left behind goes before the screens load.
+        collect()
+        from tanteador.draw import Painter
+
+        self.p = Painter(board.display, board.buffer)
+        scr = "setup"
+        tr = en = None
+        if doc is not None:
+            self.cfg, self.match, scr, tr, en = doc
+        self.S = i18n.load(self.cfg["lang"])
+        # Importing the fonts left its garbage: the first screen loads on a tidy heap.
+        collect()
+        # The screens of the saved state are rebuilt by code needed only now.
+        from tanteador import resume
+
+        resume.rebuild(self, board, heap, scr, problem, tr, en)
+
+    # -- boot and saving ---------------------------------------------------
+
+    def resumed(self):
+        """True while the top screen is the "Match resumed" notice of the boot."""
+        top = self.stack[-1]
+        return top.NAME == "notice" and top.sid == i18n.RESUMED
+
+    def state(self, live=False):
+        """The whole saved document (JSON-serialisable).
+
+        "tr" is the trump picked for the hand in play (None before the pick).
+        ``live``: "m" is the Match wrapped in ``matchdoc.Live``, which the
+        store writes a batch of actions at a time (the document of a long
+        match never sits in the heap).
+        """
+        scr = "setup" if self.match is None else "table"
+        i = len(self.stack) - 1
+        while i >= 0:
+            n = self.stack[i].NAME
+            if n in savefile.RESUMABLE:
+                scr = n
+                break
+            i -= 1
+        m = self.match
+        if m is not None:
+            from tanteador import matchdoc
+
+            m = matchdoc.Live(m) if live else matchdoc.to_dict(m)
+        doc = {"v": savefile.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
+               "tr": self.trump if m is not None else None}
+        if scr == "entry":
+            doc["en"] = self.stack[i].typed()
+        return doc
+
+    def commit(self):
+        """Save the state once (after a committed action), at the end of this
+        poll: right after the frame that shows the action, so that the flash
+        write (50-250 ms) does not hold up the answer to the press. A failure
+        shows a notice."""
+        self.save_at = None
+        self._commit_due = True
+
+    def save_soon(self):
+        """Save once the buttons have been still for a moment (a trump picked on the table).
+
+        A flash write takes longer than a press: stepping through the suits
+        must not pay it at every step. The save waits while the top screen
+        is editing (a setting being changed is not saved half-way).
+        """
+        self.save_at = self.now + _SAVE_QUIET_MS
+
+    def rested(self, now_ms, held, pressed):
+        """A save that waits for the buttons to rest waits on after a press
+        handled in this poll (``pressed``); once they rest (none ``held``)
+        and the top screen edits nothing, it is committed."""
+        if self.save_at is None:
+            return
+        if pressed:
+            self.save_at = now_ms + _SAVE_QUIET_MS
+        elif not held and now_ms - self.save_at >= 0 and not getattr(self.stack[-1], "editing", False):
+            self.commit()
+
+    def write(self):
+        """Write the save commit() asked for, if any (the end of a poll)."""
+        if self._commit_due:
+            self._save()
+
+    def _save(self):
+        # The write that commit() asked for -> None, or the store's problem (also told in a notice).
+        self._commit_due = False
+        problem = self.store.save(self.state(True))
+        if problem is not None:
+            self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+        self.tag_due = problem is None
+        return problem
+
+    def flush(self):
+        """Write now a save that waits for the buttons to rest (the simulator
+        quitting: closing a terminal is not a power cut)."""
+        if self.save_at is not None or self._commit_due:
+            self._save()
+
+    # -- the match: what the screens ask of it ------------------------------
+
+    def set_trump(self, suit):
+        """The trump of the hand in play, saved soon."""
+        self.trump = suit
+        self.dirty = True
+        self.save_soon()
+
+    def hand_entry(self, edit=None, vals=None):
+        """The screen that enters a hand of this match (or edits past hand
+        ``edit``), starting from ``vals`` if given: the points entry, or in
+        chiamata the call entry."""
+        m = self.match
+        if m is not None and m.chiamata:
+            from tanteador.screens.callentry import CallEntry
+
+            return CallEntry(self, edit, vals)
+        from tanteador.screens.entry import Entry
+
+        return Entry(self, edit, vals)
+
+    def enter_hand(self, edit, points, last=None):
+        """Record the hand in play with ``points`` (in chiamata the call;
+        ``last`` the side that took the last trick, see Match.record), or
+        change past hand ``edit`` to them, and save. A recorded hand goes
+        back to the table, which tells its result, or to the match end; an
+        edit back to the screen below. A RulesError leaves everything as it
+        was and reaches the caller."""
+        m = self.match
+        if m is None:
+            return
+        if edit is not None:
+            m.edit(edit, points=points, last=last)
+            self.pop()
+            self.commit()
+            return
+        m.record(self.trump, points, self.hand_ms, last)
+        self.hand_ms = 0
+        self.trump = m.next_trump
+        self.home(None if m.over else len(m.hands) - 1)
+        if m.over:
+            from tanteador.screens.matchend import MatchEnd
+
+            self.push(MatchEnd(self))
+        self.commit()
+
+    def undo(self, redo=False):
+        """Undo the match's last action (``redo``: redo the last one undone),
+        back on the table, saved, and say so. A hand in play again comes back
+        with its trump and its time so far."""
+        m = self.match
+        if m is None:
+            return
+        n = len(m.hands)
+        last = m.hands[-1] if n else None
+        done = m.redo() if redo else m.undo()
+        self.home()
+        if not done:
+            self.notice(i18n.NOTHING)
+            return
+        if last is not None and len(m.hands) < n:
+            self.trump = last.trump
+            self.hand_ms = last.elapsed_ms
+        elif len(m.hands) > n:
+            self.trump = m.next_trump
+            self.hand_ms = 0
+        self.commit()
+        if redo:
+            self.notice(i18n.REDONE, len(m.hands))
+        else:
+            self.notice(i18n.UNDONE, n)
+
+    def end_match(self):
+        """End the match in play (kept in the archive): its final standing
+        over the setup (straight to the setup if no hand was played), saved."""
+        m = self.match
+        self.archive()
+        self.match = None
+        self.trump = None
+        self.hand_ms = 0
+        # The match's screens go before the setup loads, as at a match end.
+        self.stack = []
+        self._heap.sweep(self.stack)
+        self.home()
+        if m is not None and m.hands:
+            from tanteador.screens.matchend import MatchEnd
+
+            self.push(MatchEnd(self, tune=False, ended=m))
+        self.commit()
+
+    def archive(self):
+        """Keep the current match in the archive if it has any hand."""
+        m = self.match
+        if m is not None and m.hands:
+            from tanteador import matchdoc, storeops
+
+            problem = storeops.archive(self.store, matchdoc.Live(m))
+            if problem is not None:
+                self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+
+    def begin(self, options):
+        """Start a new match with ``options`` (the setup confirmed).
+
+        The setup screens are closed and unloaded first: the match module
+        then loads on a heap without them, the largest step of a fresh start.
+        """
+        self.stack = []
+        self._heap.sweep(self.stack)
+        from tanteador.match import Match
+
+        self.cfg["last"] = options.to_list()
+        self.start(Match(options))
+
+    def start(self, match):
+        """Begin ``match`` (setup confirmed or rematch): table, save."""
+        if self.match is not None and self.match is not match:
+            self.archive()
+        self.match = match
+        self.trump = match.next_trump
+        self.hand_ms = 0
+        self.home()
+        self.commit()
+        hint = match.options.prep_hint
+        if hint is not None:
+            # Read before the deal, then out of the way as the other notices are.
+            self.notice(getattr(i18n, "H_" + hint.upper()), ms=_HINT_MS)
+
+    def new_setup(self, options):
+        """Open the setup of a new match from ``options`` over the finished
+        match's end. Its other screens' modules (entry, menu...) are unloaded
+        first: the setup and the draw load on a heap with room."""
+        self._heap.sweep(self.stack)
+        from tanteador.screens.setup import Setup
+
+        self.push(Setup(self, options))
+
+    # -- the screen stack --------------------------------------------------
+
+    @property
+    def screen(self):
+        """The screen on top of the stack."""
+        return self.stack[-1]
+
+    def push(self, screen):
+        """Open ``screen`` over the current one."""
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        """Close the current screen (the root stays)."""
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self.dirty = True
+
+    def can_pop(self):
+        """True if the current screen is not the root (``pop`` would close it)."""
+        return len(self.stack) > 1
+
+    def replace(self, screen):
+        """Put ``screen`` in place of the current one."""
+        self.stack[-1] = screen
+        self.dirty = True
+
+    def home(self, told=None):
+        """Back to the root: the table, or the setup when there is no match.
+        ``told``: the index of the hand whose result the table tells."""
+        self.stack = []
+        if self.match is None:
+            from tanteador.screens.setup import Setup
+
+            self.push(Setup(self))
+        else:
+            from tanteador.screens.table import Table
+
+            self.push(Table(told))
+        self.dirty = True
+
+    def notice(self, sid, arg=None, ms=2500):
+        """Show a short message over the current screen (any button closes it)."""
+        from tanteador.screens.notice import Notice
+
+        self.push(Notice(sid, arg, ms, self.now))
+
+    def redraw(self):
+        """Draw the top screen again at the end of this poll (it changed by itself)."""
+        self.dirty = True
+
+    def fail(self, e):
+        """Show the error screen for exception ``e``; the saved match is untouched."""
+        self.stack = self.stack[:1]
+        self._heap.sweep(self.stack)
+        code = type(e).__name__
+        from tanteador.screens.error import Error, code_of
+
+        if not isinstance(e, MemoryError):
+            code = code_of(e)
+        self.push(Error(code))
+
+    # -- texts -------------------------------------------------------------
+
+    def t(self, sid):
+        """Text ``sid`` in the chosen language."""
+        return self.S[sid]
+
+    def part(self, sid, i):
+        """Part ``i`` of the "|"-separated list text ``sid``."""
+        return self.S[sid].split("|")[i]
+
+    def set_lang(self, code):
+        """Switch the language now (saved with the next commit)."""
+        self.cfg["lang"] = code
+        self.S = i18n.load(code)
+        self.dirty = True
+
+    @property
+    def texts(self):
+        """Strings drawn in the last rendered frame (the text model of the screen)."""
+        return self.p.texts
+
+    def seat_name(self, seat, names=None):
+        """Name of the player at ``seat`` (the default label in the chosen
+        language): in the match, or in ``names`` (a setup's, "" unnamed)."""
+        if names is None:
+            m = self.match
+            names = m.options.names if m is not None else None
+        if names and names[seat]:
+            return names[seat]
+        return self.S[i18n.PLAYER] % (seat + 1)
+
+    def side_name(self, side):
+        """Label of a side: its player, or its players joined by "/"."""
+        m = self.match
+        if m is None:
+            return ""
+        seats = m.options.side_seats(side)
+        if len(seats) == 1:
+            return self.seat_name(seats[0])
+        return "/".join([self.seat_name(s) for s in seats])
+
+    def player_names(self):
+        """The device's names list (names.json: set from the PC or typed here), [] if none."""
+        from tanteador import storeops
+
+        return storeops.names(self.store)
+
+    def add_name(self, name):
+        """Keep a name typed on the device first in the names list; see storeops.add_name."""
+        from tanteador import storeops
+
+        return storeops.add_name(self.store, name)
+
+    def names_to_front(self, chosen):
+        """Move the names picked for a match to the front of the list; see storeops.to_front."""
+        from tanteador import storeops
+
+        return storeops.to_front(self.store, chosen)
+
+    def unload_unused(self):
+        """Let the screens and spare modules no screen on the stack needs leave the heap."""
+        self._heap.sweep(self.stack)
+
+    # -- the board, as far as a screen needs it -------------------------------
+
+    def play(self, tune):
+        """Play a tune of (Hz, ms) pairs on the buzzer when the sound is on."""
+        if self.cfg["sound"]:
+            self.tune = tune
+
+    def tone(self, hz):
+        """Sound the buzzer at ``hz`` now (0: silence): the button test's beeps."""
+        self._board.tone(hz)
+
+    def levels(self):
+        """The buttons held now (the button test shows them)."""
+        return self._board.buttons()
+
+    def show_contrast(self, level):
+        """Set the panel to contrast ``level`` now (the setting being changed)."""
+        self._board.contrast(level)
+
+    def about(self):
+        """(The board's name, its free heap in bytes or None) for the about screen."""
+        return self._board.name, self._board.mem_free()
