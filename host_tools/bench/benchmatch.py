@@ -113,16 +113,17 @@ def timed_play(doc, text, flash, heapsize, tree, runs):
     return best
 
 
-def taps(work):
+def taps(work, tree):
     """Presses lost and ring overflows: a match tapped at 60 ms down / 60 ms up on MicroPython
-    while every redraw costs 300 ms, against the same script on an instant board (CPython)."""
+    (the firmware compiled in ``tree``, as a Pico runs it) while every redraw costs 300 ms,
+    against the same script on an instant board (CPython)."""
     folder = os.path.join(work, "taps")
     doc, text, _ = matchplan.generate({"players": 2, "goal": 0, "target": 3}, folder, seed=11, hold_from=999)
     path = prepare(doc, text, folder)
     ref = mplane.drive("script", {"dir": folder, "script": path, "events": True}, impl="cpython")
     matchplan.write_doc(folder, doc)
     slow = mplane.drive("script", {"dir": folder, "script": path, "events": True, "draw_ms": 300,
-                                   "press_ms": 60, "gap_ms": 60})
+                                   "press_ms": 60, "gap_ms": 60}, pythonpath=[tree, mplane.DEVICE])
 
     def events(res):
         return [e for x in res if x["k"] == "ev" for e in x["v"]]

@@ -77,7 +77,7 @@ def rows(r):
     return [
         ("heap, 32-bit, .mpy files as flashed", heap(h32["mpy"]), TARGETS["heap_mpy"][1], ok("heap_mpy")),
         ("heap, 32-bit, code frozen (ROMFS)", heap(h32["rom"]), "<= 32 KB", ok("heap_rom")),
-        ("heap, 64-bit unix port, .py sources", heap(h), "", ""),
+        ("heap, 64-bit unix port, .mpy", heap(h), "", ""),
         ("smallest heap that completes, 64-bit unix port, .mpy", "%s KB" % least if least else "none <= 190 KB",
          "", ""),
         ("heap of all firmware modules imported, 64-bit", "%.1f KB; largest %s" % (

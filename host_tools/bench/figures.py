@@ -9,7 +9,9 @@ heap      gc.mem_alloc() after gc.collect(): after boot, and the peak over a
           as on a Pico) with the .mpy files `tanteador flash` installs, and
           with the same files in a ROMFS image, where code runs in place as
           in a build with the firmware frozen in; on the 64-bit unix port
-          from the sources (-X heapsize=190K); and the smallest -X heapsize
+          with the same .mpy files (-X heapsize=190K; compiling every
+          source there, at twice a Pico's object sizes, no longer fits);
+          and the smallest -X heapsize
           with which that match still completes on the .mpy files there
           (bisection).
 hands     steps and seconds a player spends on a whole hand, table to table:
@@ -53,11 +55,12 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         flash = os.path.join(work, "flash")
         say("writing the %d-hand match script" % hands)
         doc, text = benchmatch.bench_match(hands, flash)
-        say("playing it on MicroPython (heap after every script line)")
-        mp = benchmatch.play("mp", doc, text, flash, heapsize=heapsize, heap=True, state=True)
-        say("playing it on the 32-bit WebAssembly MicroPython, as .mpy files and as a ROMFS image")
         tree = os.path.join(work, "mpy")
         compile_tree(tree)
+        say("playing it on MicroPython, the .mpy files (heap after every script line)")
+        mp = benchmatch.play("mp", doc, text, flash, heapsize=heapsize, heap=True, state=True,
+                             pythonpath=[tree, mplane.DEVICE])
+        say("playing it on the 32-bit WebAssembly MicroPython, as .mpy files and as a ROMFS image")
         romfs = os.path.join(work, "firmware.romfs")
         wasmlane.make_romfs(tree, romfs)
         heap32 = {"mpy": benchheap.play32(doc, text, flash, tree),
@@ -67,7 +70,7 @@ def measure(hands=30, quick=False, heapsize="190K", log=None):
         mpt = benchmatch.timed_play(doc, text, flash, heapsize, tree, 1 if quick else 5)
         cpt = benchmatch.play("cpython", doc, text, flash, heap=False, timing=True)
         say("tapping a match at 60 ms down / 60 ms up against 300 ms redraws")
-        tp = benchmatch.taps(work)
+        tp = benchmatch.taps(work, tree)
         say("bisecting the smallest heap")
         least = benchmatch.min_heap(doc, text, flash, mp["hands"], tree, step=48 if quick else 1)
         say("searching the cheapest way to every hand, table to table")

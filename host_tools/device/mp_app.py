@@ -123,10 +123,11 @@ def _canon(doc):
 
 def _saved(folder):
     """The document on the flash as a fresh Store loads it (None if none)."""
+    from tanteador import storeops
     from tanteador.flashfs import DirFS
     from tanteador.store import Store
 
-    doc, problem = Store(DirFS(folder)).load(lambda d: d)
+    doc, problem = storeops.load(Store(DirFS(folder)), lambda d: d)
     return doc, problem
 
 
@@ -187,7 +188,7 @@ def _fault_free(folder, script):
     ffs = faultfs.FaultFS(DirFS(folder))
     board, app = boot(folder, ffs)
     commits = []
-    # The write itself: App.commit only asks for it, at the end of the poll.
+    # The write itself: Stage.commit only asks for it, at the end of the poll.
     save = app.stage._save
 
     def counted():
@@ -346,8 +347,8 @@ def cmd_history(a):
     ``a["dir"]`` rebuilt with its first ``n`` hands, for each ``n`` of
     ``a["hands"]``. Run in a process of its own after ``long``, so that what
     the app left loaded does not stand in the way."""
+    from tanteador import matchdoc
     from tanteador.flashfs import DirFS
-    from tanteador.match import Match
 
     fs = DirFS(a["dir"])
     f = fs.open("state.json", "rb")
@@ -364,15 +365,31 @@ def cmd_history(a):
             d[k] = doc[k]
         d["a"] = acts[:n]
         m0 = mem()
-        copy = Match.from_dict(d)
-        # A match in play also keeps the text of its log that it saved (Match.dump).
-        copy.dump(len)
+        copy = matchdoc.from_dict(d)
+        # A match in play also keeps the text of its log that it saved (matchdoc.dump).
+        matchdoc.dump(copy, len)
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
         copy = d = None
     emit({"k": "history", "hist": hist, "mem": mem()})
 
 
 # ---------------------------------------------------------------- gallery
+
+
+def _emit_with_frame(out, frame):
+    """``emit(out)`` with the frame as hex in its "fb", written a page at a time.
+
+    The frame as 2 KB of hex text is the lane's work, not the app's: written
+    whole it needs a block the app's heap may no longer have in one piece.
+    """
+    if frame is None:
+        emit(out)
+        return
+    head = json.dumps(out)
+    sys.stdout.write(head[:-1] + ', "fb": "')
+    for i in range(0, len(frame), 128):
+        sys.stdout.write(hexs(frame[i:i + 128]))
+    sys.stdout.write('"}\n')
 
 
 def cmd_gallery(a):
@@ -388,13 +405,18 @@ def cmd_gallery(a):
         for sid in ids:
             fresh_dir(folder)
             board = HostBoard(folder)
+            frame = None
             try:
                 app = gallery.reach(board, sid, lang)
                 out = {"k": "g", "id": sid, "lang": lang, "screen": app.stage.screen.NAME,
-                       "texts": app.stage.texts, "fb": hexs(board.frame)}
+                       "texts": app.stage.texts}
+                # The frame is the lane's to copy and write: once the app is gone.
+                app = None
+                gc.collect()
+                frame = board.frame
             except Exception as e:
                 out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
             app = board = None
             gc.collect()
-            emit(out)
-            out = None
+            _emit_with_frame(out, frame)
+            out = frame = None

@@ -48,8 +48,8 @@ def _on_micropython(code, tree=None):
     return res[0]
 
 
-def test_thirty_hands_on_micropython(tmp_path):
-    r = _on_micropython(CODE % str(tmp_path))
+def test_thirty_hands_on_micropython(tmp_path, mpy_tree):
+    r = _on_micropython(CODE % str(tmp_path), mpy_tree)
     # First to 15: 14-14 after 28 hands, the 29th ends the match.
     assert r["hands"] == 29 and r["won"] == [15, 14]
     assert r["over"] and r["scr"] == "matchend"

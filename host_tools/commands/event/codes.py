@@ -169,7 +169,7 @@ def record(event, entry, where):
             if old.fingerprint == fp:
                 return KNOWN + "%s, recorded before from this code" % text
             raise CodeError("%s has a result already (%s); kept that one, nothing recorded" % (at, old.source))
-        ids = {seat_label(o, s): event.player_by_name(seat_label(o, s)) for s in range(o.players)}
+        ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(collect.sides_of(m, ids), pairing=p.id, source=SOURCE + where,
                          fingerprint=fp, doc=entry.doc())
         event.note("code", "recorded from %s: %s" % (where, text))
