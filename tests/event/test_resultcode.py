@@ -307,3 +307,17 @@ def test_the_code_is_made_on_micropython_at_a_picos_heap(tmp_path, capsys, mpy_t
     rc, out, err = run(capsys, "event", "enter", ev, texts[0])
     assert rc == 0 and out == "recorded: table 4, round 1: Tom/Rita 2-0 Marta/Raúl\n", err
     print("heap free at the match end: %d bytes; with the code shown: %d" % (r["free_before"], r["free_after"]))
+
+
+def test_a_code_from_a_table_whose_names_were_shortened_is_recorded(tmp_path, capsys):
+    # Full names longer than the device's: the device shows, and the code carries, the short forms.
+    ev = tmp_path / "long.db"
+    assert run(capsys, "event", "create", ev, "--name", "Fiesta", "--players", 4, "--target", 2)[0] == 0
+    assert run(capsys, "event", "add", ev, "María José Fernández/Luis Pérez", "Eva Martí/Pau Soler")[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    board, app = finish(capsys, ev, 1, tmp_path / "dev", "aa")
+    assert "María F." in app.stage.match.options.names
+    rc, out, err = run(capsys, "event", "enter", ev, scanned(board).split(":")[2])
+    assert rc == 0 and out.startswith("recorded: table 1, round 1: "), err
+    players = {p for _, _, _, p in dump(ev)["result_players"]}
+    assert len(players) == 4
