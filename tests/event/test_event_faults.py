@@ -219,3 +219,11 @@ def test_a_correction_with_hands_settled_by_the_last_trick(tmp_path, capsys):
                        "--hands", "2-0", "--points", "120-120")
     assert rc == 0, err
     assert "2-0" in out and "Ana/Luis wins, points 120-120" in out
+
+
+def test_only_a_row_recorded_twice_at_once_is_called_a_race():
+    race = store.refusal("f.db", sqlite3.IntegrityError("UNIQUE constraint failed: pairings.round, pairings.slot"))
+    assert "another command changed f.db at the same time" in race
+    # A missing player is the command's own fault: said as it is, not blamed on another command.
+    bug = store.refusal("f.db", sqlite3.IntegrityError("NOT NULL constraint failed: result_players.player"))
+    assert "another command" not in bug and "NOT NULL constraint failed: result_players.player" in bug

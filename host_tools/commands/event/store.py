@@ -446,7 +446,9 @@ def refusal(path, error):
         why = "%s is read-only; make it writable (or copy it somewhere writable) and run the command again" % path
     elif name.startswith("SQLITE_BUSY") or "locked" in str(error):
         why = "another command is changing %s; run this one again when it is done" % path
-    elif isinstance(error, sqlite3.IntegrityError):
+    elif isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error):
+        # Two commands recorded the same row at once; any other broken
+        # constraint is a fault of the command and is named as it is.
         why = "another command changed %s at the same time; run this one again to see where the event is" % path
     else:
         why = "%s refused the change (%s)" % (path, error)
