@@ -98,3 +98,11 @@ def test_show_names_the_withdrawn_and_the_short_forms(tmp_path, capsys):
     assert "withdrawn after round 1: Eva/Pau" in out
     assert "on the devices: Inmaculada Sánchez (Inmaculada)" in out
     assert "4 entries:" in out and "3 rounds" in out.splitlines()[0]
+
+
+def test_an_entry_withdraws_by_the_names_its_device_shows(tmp_path, capsys):
+    ev = swiss(tmp_path, capsys, PAIRS[:3] + ["Inmaculada Sánchez/Rosa"])
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    finish_round(capsys, ev, 1)
+    rc, out, err = run(capsys, "event", "withdraw", ev, "Inmaculada/Rosa")
+    assert rc == 0 and "Inmaculada Sánchez/Rosa withdrawn" in out, err

@@ -22,13 +22,15 @@ def unpair(event, last):
 
 
 def entry_named(event, text):
-    """The entry a text names (its label 'Eva/Pau' or one of its players, capitals aside), or None."""
+    """The entry a text names (its label 'Eva Martí/Pau Soler', the devices' 'Eva/Pau', or one of
+    its players, capitals aside), or None."""
     from host_tools.commands.event.store import fold
 
     names, shorts = event.players(), event.shorts()
     w = fold(text.strip())
     found = [e for e, members in event.entries().items()
-             if w == fold(event.entry_label(e, names)) or w in [fold(n[x]) for n in (names, shorts) for x in members]]
+             if w in (fold(event.entry_label(e, names)), fold(event.entry_label(e, shorts)))
+             or w in [fold(n[x]) for n in (names, shorts) for x in members]]
     return found[0] if len(found) == 1 else None
 
 
