@@ -321,3 +321,13 @@ def test_a_code_from_a_table_whose_names_were_shortened_is_recorded(tmp_path, ca
     assert rc == 0 and out.startswith("recorded: table 1, round 1: "), err
     players = {p for _, _, _, p in dump(ev)["result_players"]}
     assert len(players) == 4
+
+
+def test_a_code_entered_after_its_device_was_pulled_is_known_in_either_order(tmp_path, capsys):
+    ev = evening(tmp_path, capsys)
+    board, _ = finish(capsys, ev, 1, tmp_path / "dev", "aba")
+    assert run(capsys, "event", "pull", ev, "--from-dir", tmp_path / "dev")[0] == 0
+    before = dump(ev)
+    rc, out, err = run(capsys, "event", "enter", ev, scanned(board))
+    assert rc == 1 and "recorded before (" in err and "has a result already" not in err, err
+    assert dump(ev) == before

@@ -135,8 +135,11 @@ def check(event, text):
 def agrees(old, m):
     """Whether result ``old`` was recorded from a code that carried finished match
     ``m``'s figures: the device's match pulled later is that result, not another one."""
-    if not old.source.startswith(SOURCE):
-        return False
+    return old.source.startswith(SOURCE) and same_figures(old, m)
+
+
+def same_figures(old, m):
+    """Whether result ``old`` has match ``m``'s winner, hands and points."""
     first = [i for i, s in enumerate(old.sides) if s.rank == 0]
     winner = first[0] if len(first) == 1 else None
     return (winner == m.winner and [s.hands for s in old.sides] == list(m.won)
@@ -168,6 +171,9 @@ def record(event, entry, where):
         if old is not None:
             if old.fingerprint == fp:
                 return KNOWN + "%s, recorded before from this code" % text
+            if same_figures(old, m):
+                # The device's match, pulled by cable first: the same result.
+                return KNOWN + "%s, recorded before (%s)" % (text, old.source)
             raise CodeError("%s has a result already (%s); kept that one, nothing recorded" % (at, old.source))
         ids = {seat_label(o, s): event.player_by_short(seat_label(o, s)) for s in range(o.players)}
         event.add_result(collect.sides_of(m, ids), pairing=p.id, source=SOURCE + where,
