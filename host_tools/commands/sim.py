@@ -240,6 +240,9 @@ class Terminal:
         self.keys = KeyPresser(board)
         self.long_next = False
         self.last = None
+        # A PNG asked for while typed keys are still being pressed waits for them:
+        # it saves the screen those keys lead to, in the order they were typed.
+        self.png_wanted = False
 
     def handle(self, key, now):
         """One key; returns False to quit."""
@@ -250,7 +253,7 @@ class Terminal:
             self.long_next = True
             return True
         if key == PNG_KEY:
-            self.note = self.save_png()
+            self.png_wanted = True
             return True
         hit = KEYS.get(key)
         if hit is None:
@@ -326,6 +329,9 @@ class Terminal:
             self.board.now = now
             self.app.poll(now)
             self.app.tidy(self.board.now)
+            if self.png_wanted and not self.keys.busy():
+                self.png_wanted = False
+                self.note = self.save_png()
         self.draw()
         return True
 

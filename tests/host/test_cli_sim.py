@@ -97,15 +97,41 @@ def test_the_p_key_saves_the_screen_as_png(tmp_path):
     term = sim.Terminal(board, app, "x", out=out, png_dir=str(tmp_path / "shots"))
     assert term.step(0, "p")
     first = tmp_path / "shots" / "screen-001.png"
+    for t in range(10, 200, 10):                # once the device has booted
+        term.step(t)
     assert Image.open(first).size == (128 * 4 + 16, 64 * 4 + 16)
     assert "saved " + str(first) in out.getvalue()
-    for t in range(10, 400, 10):
-        term.step(t, "\r" if t == 10 else "")
+    for t in range(200, 600, 10):
+        term.step(t, "\r" if t == 200 else "")
     assert app.stage.screen.NAME != "setup"
-    assert term.step(400, "P")                  # Caps Lock changes nothing
+    assert term.step(600, "P")                  # Caps Lock changes nothing
+    term.step(610)
     second = tmp_path / "shots" / "screen-002.png"
     assert second.exists() and second.read_bytes() != first.read_bytes()
     assert not term.keys.busy()                 # no button was pressed by it
+
+
+def test_a_png_typed_after_keys_saves_the_screen_they_lead_to(tmp_path):
+    board, app = sim.make_app(str(tmp_path / "flash"), seed=1)
+    term = sim.Terminal(board, app, "x", out=io.StringIO(), png_dir=str(tmp_path / "shots"))
+    for t in range(0, 200, 10):
+        term.step(t)
+    # Three DOWNs and the PNG key typed at once: the keys take a few hundred ms to press.
+    term.step(200, "sssp")
+    shot = tmp_path / "shots" / "screen-001.png"
+    assert not shot.exists()                    # not before the keys were pressed
+    t = 210
+    while term.keys.busy() or not shot.exists():
+        term.step(t)
+        t += 10
+        assert t < 3000
+    from host_tools.support import render
+
+    want = tmp_path / "want.png"
+    render.save_png(board.frame, str(want), scale=4, powered=board.powered, contrast=board.contrast_level)
+    assert shot.read_bytes() == want.read_bytes()
+    # The screen the keys led to: the cursor moved from where it was at boot.
+    assert app.stage.screen.NAME == "setup" and app.stage.screen.sel == 3
 
 
 def test_a_png_that_cannot_be_saved_says_why_and_play_goes_on(tmp_path):
