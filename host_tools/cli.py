@@ -66,8 +66,10 @@ def _uf2_args(sub):
     m = sub.add_parser("uf2", help="one .uf2 to drag onto a Pico: MicroPython with Tanteador's files in it",
                        description="Write one .uf2 from the MicroPython .uf2 downloaded for the board: that "
                                    "firmware and a filesystem holding the app as `tanteador flash` installs it. "
-                                   "Dragged onto the RPI-RP2 drive it rewrites the whole filesystem: a saved "
-                                   "match is lost (`tanteador pull` first; `tanteador flash` updates keep it).")
+                                   "Dragged onto the RPI-RP2 drive it rewrites the whole filesystem: the saved "
+                                   "match, the device's settings, the ended matches and the names list are "
+                                   "lost (`tanteador pull` first; `tanteador flash` updates keep them). "
+                                   "For the Raspberry Pi Pico (RP2040, MicroPython's RPI_PICO build).")
     m.add_argument("--micropython", metavar="FILE", required=True,
                    help="the MicroPython .uf2 for the board (RPI_PICO), as downloaded")
     m.add_argument("-o", "--output", metavar="FILE", default="tanteador.uf2",
