@@ -207,4 +207,4 @@ def step(now):
 
 def flush():
     """The page is being hidden or closed: write now a save that waits for the buttons to rest."""
-    _session[1].flush()
+    _session[1].stage.flush()
