@@ -710,11 +710,34 @@ class App:
         self._tune_i = i + 2
 
 
+async def _tick(sleep_ms, flag):
+    """Set ``flag`` every POLL_MS: the timers (notices, sleep, sound) are looked at with no edge too."""
+    while True:
+        await sleep_ms(POLL_MS)
+        flag.set()
+
+
+def _edge_flag(board, asyncio):
+    """A flag the board's button interrupts set, ticked every POLL_MS -> it, or None where
+    the board or the port cannot (the loop then sleeps POLL_MS between polls)."""
+    on_edge = getattr(board, "wake_on_edge", None)
+    make = getattr(asyncio, "ThreadSafeFlag", None)
+    sleep_ms = getattr(asyncio, "sleep_ms", None)
+    if on_edge is None or make is None or sleep_ms is None:
+        return None
+    flag = make()
+    on_edge(flag)
+    asyncio.create_task(_tick(sleep_ms, flag))
+    return flag
+
+
 async def _main(board, app):
     import asyncio
 
     sleep_ms = getattr(asyncio, "sleep_ms", None)
     nap = getattr(board, "nap", None)
+    # A press waits for no tick: the edge's interrupt wakes the loop at once.
+    flag = _edge_flag(board, asyncio)
     while True:
         app.poll(board.ticks_ms())
         app.tidy(board.ticks_ms())
@@ -722,7 +745,9 @@ async def _main(board, app):
         if nap is not None and app.blank and not app.swallow and nap(40):
             continue
         pause = app.pause(board.ticks_ms())
-        if sleep_ms is not None:
+        if flag is not None and pause >= POLL_MS:
+            await flag.wait()
+        elif sleep_ms is not None:
             await sleep_ms(pause)
         else:
             await asyncio.sleep(pause / 1000)

@@ -32,6 +32,8 @@ A board may have (the app looks with getattr and does without):
 
     rand_below(n)       a random int in 0..n-1 for the draws, else a generator
                         seeded from the boot time
+    wake_on_edge(flag)  call flag.set() at every button edge (an asyncio ThreadSafeFlag:
+                        the loop then polls at once instead of at its next tick)
     nap(ms)             light-sleep while the panel is blank; True if it slept
     close()             the loop has ended: silence, free the interrupts, stop the watchdog
     problems            why the device's board file was refused (the default wiring runs
@@ -154,6 +156,9 @@ class ButtonIrq:
         self.ring = ring
         self.pin = pin
         self.button = button
+        # The app loop's flag (an asyncio ThreadSafeFlag), set at every edge
+        # so that a press is taken at once, not at the loop's next tick.
+        self.wake = None
 
     def on_edge(self, pin):
         """Push the level the button now has, stamped with ``time.ticks_ms``.
@@ -169,6 +174,9 @@ class ButtonIrq:
         if pin.irq().flags() & _BOTH_EDGES == _BOTH_EDGES:
             self.ring.push(self.button, not down, time.ticks_add(t, -DEBOUNCE_MS))
         self.ring.push(self.button, down, t)
+        wake = self.wake
+        if wake is not None:
+            wake.set()
 
 
 def _i2c():
@@ -256,6 +264,11 @@ class Board:
             sink(b, pressed, now - d if d > 0 else now)
 
         self._ring.take(on_clock)
+
+    def wake_on_edge(self, flag):
+        """Set ``flag`` (``flag.set()``, allocation-free) at every button edge, from the interrupt."""
+        for irq in self._irqs:
+            irq.wake = flag
 
     @property
     def edge_overflows(self):
