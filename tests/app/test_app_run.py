@@ -176,3 +176,54 @@ def test_a_press_acts_at_once_and_the_loop_wakes_when_its_lockout_ends(tmp_path)
     assert app.pause(106) == app_mod.POLL_MS     # the lockout ends later than the next tick
     app.poll(113)
     assert app.pause(113) == 100 + DEBOUNCE_MS - 113 < app_mod.POLL_MS
+
+
+class FakeFlag:
+    """Stands in for asyncio's ThreadSafeFlag: counts the loop's waits on it."""
+
+    def __init__(self):
+        self.waits = 0
+
+    async def wait(self):
+        self.waits += 1
+
+
+class EdgeBoard(LoopBoard):
+    """A board whose button interrupts can wake the loop."""
+
+    flag = None
+
+    def wake_on_edge(self, flag):
+        self.flag = flag
+
+
+def test_the_loop_waits_for_an_edge_or_its_tick_not_a_fixed_sleep(monkeypatch, tmp_path):
+    """Where the board can wake it, the idle loop waits on the flag the button
+    interrupts set (ticked every POLL_MS), so a press is taken at its edge."""
+    import sys
+    import types
+
+    sleeps = []
+    tasks = []
+
+    async def sleep_ms(ms):
+        sleeps.append(ms)
+
+    def create_task(coro):
+        tasks.append(coro)
+        coro.close()
+
+    fake = types.ModuleType("asyncio")
+    fake.ThreadSafeFlag = FakeFlag
+    fake.sleep_ms = sleep_ms
+    fake.create_task = create_task
+    # Nothing here suspends: one step runs the loop until the board stops it.
+    fake.run = lambda coro: coro.send(None)
+    monkeypatch.setitem(sys.modules, "asyncio", fake)
+    board = EdgeBoard(str(tmp_path), 6)  # one read at boot, then 5 passes
+    with pytest.raises(Stop):
+        app_mod.run(board)
+    assert isinstance(board.flag, FakeFlag)
+    assert len(tasks) == 1                 # the tick that looks at the timers
+    assert board.flag.waits == 5           # one per idle pass, none of them a timed sleep
+    assert sleeps == []
