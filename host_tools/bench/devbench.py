@@ -301,7 +301,7 @@ def rows(dev, est):
         if p is None:
             continue
         bus = "-" if p["bus_ms"] is None else "bus %.1f ms (%d B), x%.1f" % (p["bus_ms"], p["bytes"], p["ratio"])
-        out.append(("%s, to its last byte: median (max), n; its bytes' bus time, median/bus" % label,
+        out.append(("%s, median (max), n; bus time of its bytes, median/bus" % label,
                     "%.1f ms (%.1f ms), %d; %s" % (p["median"], p["max"], p["n"], bus), "-", "-"))
 
     def kb(x):

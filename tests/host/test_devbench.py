@@ -204,9 +204,9 @@ def test_ratios_and_rows():
     dev["presses"] = {"trump": {"n": 2, "median": 17.3, "max": 25.4, "bytes": 148, "bus_ms": 3.33, "ratio": 5.2},
                       "back": {"n": 1, "median": 41.0, "max": 41.0, "bytes": None, "bus_ms": None, "ratio": None}}
     rs = {r[0]: r[1:] for r in devbench.rows(dev, est)}
-    key = "UP/DOWN sets the trump on the table, to its last byte: median (max), n; its bytes' bus time, median/bus"
+    key = "UP/DOWN sets the trump on the table, median (max), n; bus time of its bytes, median/bus"
     assert rs[key] == ("17.3 ms (25.4 ms), 2; bus 3.3 ms (148 B), x5.2", "-", "-")
-    assert rs["BACK menu -> table, to its last byte: median (max), n; its bytes' bus time, median/bus"][0] == \
+    assert rs["BACK menu -> table, median (max), n; bus time of its bytes, median/bus"][0] == \
         "41.0 ms (41.0 ms), 1; -"
     assert not any(k.startswith("OK table -> entry") for k in rs)
     assert rs["reference loop (the estimates' unit)"] == ("152.5 ms", "152.0 ms", "1.00")
