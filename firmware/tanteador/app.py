@@ -717,27 +717,19 @@ async def _tick(sleep_ms, flag):
         flag.set()
 
 
-def _edge_flag(board, asyncio):
-    """A flag the board's button interrupts set, ticked every POLL_MS -> it, or None where
-    the board or the port cannot (the loop then sleeps POLL_MS between polls)."""
-    on_edge = getattr(board, "wake_on_edge", None)
-    make = getattr(asyncio, "ThreadSafeFlag", None)
-    sleep_ms = getattr(asyncio, "sleep_ms", None)
-    if on_edge is None or make is None or sleep_ms is None:
-        return None
-    flag = make()
-    on_edge(flag)
-    asyncio.create_task(_tick(sleep_ms, flag))
-    return flag
-
-
 async def _main(board, app):
     import asyncio
 
     sleep_ms = getattr(asyncio, "sleep_ms", None)
     nap = getattr(board, "nap", None)
-    # A press waits for no tick: the edge's interrupt wakes the loop at once.
-    flag = _edge_flag(board, asyncio)
+    # A press waits for no tick: where the board and the port can, the
+    # button interrupts set a flag the loop waits on, ticked every POLL_MS.
+    flag = None
+    on_edge = getattr(board, "wake_on_edge", None)
+    if on_edge is not None and sleep_ms is not None and hasattr(asyncio, "ThreadSafeFlag"):
+        flag = asyncio.ThreadSafeFlag()
+        on_edge(flag)
+        asyncio.create_task(_tick(sleep_ms, flag))
     while True:
         app.poll(board.ticks_ms())
         app.tidy(board.ticks_ms())
