@@ -84,13 +84,8 @@ class Buttons:
         in which the presses happened.
         """
         ev = self._events
-        raw = self._raw
-        down = self._down
         for c in range(_N):
-            # A button up and seen up has nothing to settle: skipping the
-            # call keeps a press's poll short (a call costs on a Pico).
-            if raw[c] or down[c]:
-                self._settle(c, t, ev)
+            self._settle(c, t, ev)
         lv = bool(pressed)
         if lv != self._raw[b]:
             self._raw[b] = lv
@@ -107,11 +102,8 @@ class Buttons:
             if lv != self._raw[b]:
                 self.edge(b, lv, now_ms)
         ev = self._events
-        raw = self._raw
-        down = self._down
         for b in range(_N):
-            if raw[b] or down[b]:
-                self._settle(b, now_ms, ev)
+            self._settle(b, now_ms, ev)
         self._events = self._spare
         self._events.clear()
         self._spare = ev
