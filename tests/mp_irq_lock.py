@@ -131,11 +131,9 @@ def main(folder):
 
     # asyncio is frozen into the port, as on the Pico; MICROPYPATH left its folder off the path.
     sys.path.append(".frozen")
-    import asyncio
 
     board = Board(folder)
-    _flag[0] = asyncio.ThreadSafeFlag()
-    board.wake_on_edge(_flag[0])
+    _flag[0] = board.edge_flag(10)
     buttons = [p for p in Pin.made if p.handler is not None]
     fall = Pin.IRQ_FALLING
     rise = Pin.IRQ_RISING

@@ -710,26 +710,15 @@ class App:
         self._tune_i = i + 2
 
 
-async def _tick(sleep_ms, flag):
-    """Set ``flag`` every POLL_MS: the timers (notices, sleep, sound) are looked at with no edge too."""
-    while True:
-        await sleep_ms(POLL_MS)
-        flag.set()
-
-
 async def _main(board, app):
     import asyncio
 
     sleep_ms = getattr(asyncio, "sleep_ms", None)
     nap = getattr(board, "nap", None)
-    # A press waits for no tick: where the board and the port can, the
-    # button interrupts set a flag the loop waits on, ticked every POLL_MS.
-    flag = None
-    on_edge = getattr(board, "wake_on_edge", None)
-    if on_edge is not None and sleep_ms is not None and hasattr(asyncio, "ThreadSafeFlag"):
-        flag = asyncio.ThreadSafeFlag()
-        on_edge(flag)
-        asyncio.create_task(_tick(sleep_ms, flag))
+    # A press waits for no tick where the board's button interrupts can wake the loop.
+    flag = getattr(board, "edge_flag", None)
+    if flag is not None:
+        flag = flag(POLL_MS)
     while True:
         app.poll(board.ticks_ms())
         app.tidy(board.ticks_ms())

@@ -32,8 +32,8 @@ A board may have (the app looks with getattr and does without):
 
     rand_below(n)       a random int in 0..n-1 for the draws, else a generator
                         seeded from the boot time
-    wake_on_edge(flag)  call flag.set() at every button edge (an asyncio ThreadSafeFlag:
-                        the loop then polls at once instead of at its next tick)
+    edge_flag(every_ms)  an asyncio ThreadSafeFlag set at every button edge and
+                        every every_ms: the loop waits on it, so a press is taken at once
     nap(ms)             light-sleep while the panel is blank; True if it slept
     close()             the loop has ended: silence, free the interrupts, stop the watchdog
     problems            why the device's board file was refused (the default wiring runs
@@ -179,6 +179,14 @@ class ButtonIrq:
             wake.set()
 
 
+async def _tick(flag, every_ms):
+    import asyncio
+
+    while True:
+        await asyncio.sleep_ms(every_ms)
+        flag.set()
+
+
 def _i2c():
     c = WIRING
     return I2C(c.I2C_ID, sda=Pin(c.I2C_SDA), scl=Pin(c.I2C_SCL), freq=c.I2C_FREQ)
@@ -265,10 +273,16 @@ class Board:
 
         self._ring.take(on_clock)
 
-    def wake_on_edge(self, flag):
-        """Set ``flag`` (``flag.set()``, allocation-free) at every button edge, from the interrupt."""
+    def edge_flag(self, every_ms):
+        """An asyncio ThreadSafeFlag the button interrupts set (allocation-free) at every
+        edge, and a task of the running loop every ``every_ms``, for the timers."""
+        import asyncio
+
+        flag = asyncio.ThreadSafeFlag()
         for irq in self._irqs:
             irq.wake = flag
+        asyncio.create_task(_tick(flag, every_ms))
+        return flag
 
     @property
     def edge_overflows(self):

@@ -192,38 +192,28 @@ class EdgeBoard(LoopBoard):
     """A board whose button interrupts can wake the loop."""
 
     flag = None
+    every_ms = None
 
-    def wake_on_edge(self, flag):
-        self.flag = flag
+    def edge_flag(self, every_ms):
+        self.flag = FakeFlag()
+        self.every_ms = every_ms
+        return self.flag
 
 
 def test_the_loop_waits_for_an_edge_or_its_tick_not_a_fixed_sleep(monkeypatch, tmp_path):
     """Where the board can wake it, the idle loop waits on the flag the button
-    interrupts set (ticked every POLL_MS), so a press is taken at its edge."""
-    import sys
-    import types
+    interrupts set (set every POLL_MS too), so a press is taken at its edge."""
+    import asyncio
 
     sleeps = []
-    tasks = []
 
     async def sleep_ms(ms):
         sleeps.append(ms)
 
-    def create_task(coro):
-        tasks.append(coro)
-        coro.close()
-
-    fake = types.ModuleType("asyncio")
-    fake.ThreadSafeFlag = FakeFlag
-    fake.sleep_ms = sleep_ms
-    fake.create_task = create_task
-    # Nothing here suspends: one step runs the loop until the board stops it.
-    fake.run = lambda coro: coro.send(None)
-    monkeypatch.setitem(sys.modules, "asyncio", fake)
+    monkeypatch.setattr(asyncio, "sleep_ms", sleep_ms, raising=False)
     board = EdgeBoard(str(tmp_path), 6)  # one read at boot, then 5 passes
     with pytest.raises(Stop):
         app_mod.run(board)
-    assert isinstance(board.flag, FakeFlag)
-    assert len(tasks) == 1                 # the tick that looks at the timers
+    assert board.every_ms == app_mod.POLL_MS
     assert board.flag.waits == 5           # one per idle pass, none of them a timed sleep
     assert sleeps == []
