@@ -735,7 +735,8 @@ async def _main(board, app):
 
 
 def run(board):
-    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, sooner when a press settles).
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, at once on a
+    button edge where the board can wake it, sooner when a press settles).
 
     Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
     does not reset it under the user. Any other way out leaves the watchdog
