@@ -280,7 +280,8 @@ class Board:
 
         flag = asyncio.ThreadSafeFlag()
         for irq in self._irqs:
-            irq.wake = flag
+            # None until now (no annotations on the device): the checker took it for None's type.
+            irq.wake = flag  # pyright: ignore[reportAttributeAccessIssue]
         asyncio.create_task(_tick(flag, every_ms))
         return flag
 
