@@ -180,6 +180,7 @@ class ButtonIrq:
 
 
 async def _tick(flag, every_ms):
+    # With no edge, the loop still looks at its timers (notices, sleep, sound) this often.
     import asyncio
 
     while True:
