@@ -8,9 +8,11 @@ program builds the real ``Board`` over a ``machine`` made of plain fakes,
 takes the handlers the board registered with ``hard=True``, and calls each
 of them between ``micropython.heap_lock()`` and ``heap_unlock()`` on every
 path: press, release, a bounce, a tap hidden by a flash write (both edges
-flagged) and a full ring. It prints one JSON line: the calls made, the
-exceptions raised under the lock (their type names), the edges the ring
-holds afterwards and its overflow count.
+flagged) and a full ring. The handlers set the app loop's real asyncio
+ThreadSafeFlag too, as on the device. It prints one JSON line: the calls
+made, the exceptions raised under the lock (their type names), how many
+calls set the flag, the edges the ring holds afterwards and its overflow
+count.
 
 Needs the MicroPython unix port (heap_lock is MicroPython's alone).
 """
@@ -98,6 +100,8 @@ class machine:
 _MAX_CALLS = 512
 _errors = [None] * _MAX_CALLS
 _calls = [0]
+_wakes = [0]
+_flag = [None]
 
 
 def locked_call(pin, level, edges):
@@ -112,6 +116,10 @@ def locked_call(pin, level, edges):
     except BaseException as e:
         _errors[k] = e
     micropython.heap_unlock()
+    flag = _flag[0]
+    if flag.state:
+        _wakes[0] += 1
+        flag.clear()
     _calls[0] = k + 1
 
 
@@ -121,7 +129,11 @@ def main(folder):
     from tanteador.board import Board
     from tanteador.buttons import RING_SIZE as SIZE
 
+    # asyncio is frozen into the port, as on the Pico; MICROPYPATH left its folder off the path.
+    sys.path.append(".frozen")
+
     board = Board(folder)
+    _flag[0] = board.edge_flag(10)
     buttons = [p for p in Pin.made if p.handler is not None]
     fall = Pin.IRQ_FALLING
     rise = Pin.IRQ_RISING
@@ -140,7 +152,7 @@ def main(folder):
     for i in range(SIZE + 8):
         locked_call(pin, i & 1, rise if i & 1 else fall)
     errors = [type(e).__name__ for e in _errors[:_calls[0]] if e is not None]
-    print(json.dumps({"calls": _calls[0], "hard": [p.hard for p in buttons], "errors": errors,
+    print(json.dumps({"calls": _calls[0], "wakes": _wakes[0], "hard": [p.hard for p in buttons], "errors": errors,
                       "edges": edges, "waiting": board._ring.waiting(),
                       "overflows": board.edge_overflows, "ring": SIZE}))
 

@@ -271,6 +271,10 @@ async def _main(board, app):
 
     sleep_ms = getattr(asyncio, "sleep_ms", None)
     nap = getattr(board, "nap", None)
+    # A press waits for no tick where the board's button interrupts can wake the loop.
+    flag = getattr(board, "edge_flag", None)
+    if flag is not None:
+        flag = flag(POLL_MS)
     while True:
         app.poll(board.ticks_ms())
         app.tidy(board.ticks_ms())
@@ -278,14 +282,17 @@ async def _main(board, app):
         if nap is not None and app.blank and not app.swallow and nap(40):
             continue
         pause = app.pause(board.ticks_ms())
-        if sleep_ms is not None:
+        if flag is not None and pause >= POLL_MS:
+            await flag.wait()
+        elif sleep_ms is not None:
             await sleep_ms(pause)
         else:
             await asyncio.sleep(pause / 1000)
 
 
 def run(board):
-    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, sooner when a press settles).
+    """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, at once on a
+    button edge where the board can wake it, sooner when a press settles).
 
     Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
     does not reset it under the user. Any other way out leaves the watchdog

@@ -32,6 +32,8 @@ A board may have (the app looks with getattr and does without):
 
     rand_below(n)       a random int in 0..n-1 for the draws, else a generator
                         seeded from the boot time
+    edge_flag(every_ms)  an asyncio ThreadSafeFlag set at every button edge and
+                        every every_ms: the loop waits on it, so a press is taken at once
     nap(ms)             light-sleep while the panel is blank; True if it slept
     close()             the loop has ended: silence, free the interrupts, stop the watchdog
     problems            why the device's board file was refused (the default wiring runs
@@ -154,6 +156,9 @@ class ButtonIrq:
         self.ring = ring
         self.pin = pin
         self.button = button
+        # The app loop's flag (an asyncio ThreadSafeFlag), set at every edge
+        # so that a press is taken at once, not at the loop's next tick.
+        self.wake = None
 
     def on_edge(self, pin):
         """Push the level the button now has, stamped with ``time.ticks_ms``.
@@ -169,6 +174,18 @@ class ButtonIrq:
         if pin.irq().flags() & _BOTH_EDGES == _BOTH_EDGES:
             self.ring.push(self.button, not down, time.ticks_add(t, -DEBOUNCE_MS))
         self.ring.push(self.button, down, t)
+        wake = self.wake
+        if wake is not None:
+            wake.set()
+
+
+async def _tick(flag, every_ms):
+    # With no edge, the loop still looks at its timers (notices, sleep, sound) this often.
+    import asyncio
+
+    while True:
+        await asyncio.sleep_ms(every_ms)
+        flag.set()
 
 
 def _i2c():
@@ -256,6 +273,18 @@ class Board:
             sink(b, pressed, now - d if d > 0 else now)
 
         self._ring.take(on_clock)
+
+    def edge_flag(self, every_ms):
+        """An asyncio ThreadSafeFlag the button interrupts set (allocation-free) at every
+        edge, and a task of the running loop every ``every_ms``, for the timers."""
+        import asyncio
+
+        flag = asyncio.ThreadSafeFlag()
+        for irq in self._irqs:
+            # None until now (no annotations on the device): the checker took it for None's type.
+            irq.wake = flag  # pyright: ignore[reportAttributeAccessIssue]
+        asyncio.create_task(_tick(flag, every_ms))
+        return flag
 
     @property
     def edge_overflows(self):

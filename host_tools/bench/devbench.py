@@ -18,6 +18,10 @@ benchmark's match lives in /bench/tt, removed afterwards with the rest of
 Figures: the time of each poll that acted on a press (the frame and any
 save included), per kind as benchtime.rp2040 sorts them (value change, screen
 change, menu, record a hand; and what the app does while nobody presses);
+for the presses of PRESSES (the trump, the entry's values, OK and BACK
+between screens), the answer to the last byte of its frames beside the bus
+time of those bytes (9 bits a byte at the board's bus clock) and the ratio
+of the two, how far each is from what the bus alone would take;
 reset to the first frame, with a match of RESET_HANDS hands saved in
 /bench/tt, both ways a player meets it (boardbench.reset: main.py's steps
 from its first firmware import after a soft reset to the first frame
@@ -42,7 +46,7 @@ from host_tools.support import link as linkmod
 
 BOARD_DIR = "/bench"
 # The board-side program and the modules it imports, compiled when the board reads .mpy.
-PROGRAM = ("boardbench.py", "mp_bench.py", "script.py")
+PROGRAM = ("boardbench.py", "mp_bench.py", "script.py", "devicetime.py")
 DEVICE_HANDS = 6   # with the default undo and redo after the fifth hand: every kind of action
 RESET_HANDS = 32   # the saved match a reset resumes: a long evening's
 KB = 1024
@@ -53,6 +57,18 @@ KINDS = (
     ("record", "record a hand, undo, redo (the save included)"),
     ("idle", "save or collection while idle"),
 )
+
+# The presses whose answer is weighed against the bus time of its bytes: (key, label,
+# kind of the poll or None for any, "screen>screen" it went).
+PRESSES = (
+    ("trump", "UP/DOWN sets the trump on the table", "value", "table>table"),
+    ("entry", "UP/DOWN on the points entry", "value", "entry>entry"),
+    ("open", "OK table -> entry", None, "table>entry"),
+    ("record", "OK that records a hand, its frame", "record", "entry>table"),
+    ("back", "BACK menu -> table", None, "menu>table"),
+)
+# Bits on the I2C bus per byte: its 8 and the acknowledge.
+BYTE_BITS = 9
 
 
 def board_files(compiler):
@@ -165,12 +181,17 @@ def device_figures(results, repl_free):
     answers = {}
     acts = []
     resets = {}
+    presses = {}
     for r in results:
         if r["k"] == "act":
-            kind, us, _, _, _, where, at, answer = r["a"]
+            kind, us, _, _, _, where, at, answer = r["a"][:8]
             kinds.setdefault(kind, []).append(us / 1000)
             answers.setdefault(kind, []).append(answer / 1000)
             acts.append([kind, round(us / 1000, 2), where, at])
+            bus = r["a"][8] if len(r["a"]) > 8 else None
+            for key, _, k, w in PRESSES:
+                if where == w and (k is None or k == kind):
+                    presses.setdefault(key, []).append((answer / 1000, bus))
         elif r["k"] == "reset":
             resets[r["keep"]] = r
         else:
@@ -178,8 +199,11 @@ def device_figures(results, repl_free):
     base, boot, done = by["base"], by["boot"], by["done"]
     # The run that kept the frame started without one; the next one shows it, or its app draws its own.
     drawn, again = resets[True], resets[False]
+    hz = boot["i2c_hz"]
     return {
         "kinds": {k: spread(v) for k, v in kinds.items()},
+        # Each press of PRESSES: its answer, and the bus time of the bytes it sent.
+        "presses": {k: press_figures(v, hz) for k, v in presses.items()},
         # To the poll's last frame: what the player sees, before the save that follows it.
         "answers": {k: spread(v) for k, v in answers.items()},
         "reset_kept_ms": round(again["us"] / 1000, 1) if again["shown"] else None,
@@ -200,6 +224,18 @@ def device_figures(results, repl_free):
         # Each action: kind, ms, "screen>screen", and when, in ms since the board's reset.
         "actions": [[k, ms, where, at + boot["zero_ms"]] for k, ms, where, at in acts],
     }
+
+
+def press_figures(samples, hz):
+    """spread() of the answers in (ms, bytes) ``samples``, with the median bytes, their
+    time on a bus at ``hz`` and the median answer's ratio to it (None where not counted)."""
+    out = spread([ms for ms, _ in samples])
+    n = sorted(b for _, b in samples if b is not None)
+    if not n:
+        return dict(out, bytes=None, bus_ms=None, ratio=None)
+    b = n[len(n) // 2]
+    bus = b * BYTE_BITS * 1000 / hz
+    return dict(out, bytes=b, bus_ms=round(bus, 2), ratio=round(out["median"] / bus, 1) if bus else None)
 
 
 def pc_estimates(doc, text, saved, work, bus_hz, runs, heapsize, say):
@@ -259,6 +295,14 @@ def rows(dev, est):
             # The answer comes first and the save after it, in the same pass: a press
             # made during the save is answered once the save is done.
             out.append(("  its frame out, before the save: median (max), n", cell(dev["answers"][k]), "-", "-"))
+
+    for key, label, _, _ in PRESSES:
+        p = dev.get("presses", {}).get(key)
+        if p is None:
+            continue
+        bus = "-" if p["bus_ms"] is None else "bus %.1f ms (%d B), x%.1f" % (p["bus_ms"], p["bytes"], p["ratio"])
+        out.append(("%s, median (max), n; bus time of its bytes, median/bus" % label,
+                    "%.1f ms (%.1f ms), %d; %s" % (p["median"], p["max"], p["n"], bus), "-", "-"))
 
     def kb(x):
         return "-" if x is None else "%.1f KB" % (x / KB)

@@ -10,10 +10,12 @@ that acted on a press, or wrote to the flash, is timed with
 
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
   {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
-  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us]}
+  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us, bus]}
                                  at_ms on the board clock, whose zero is boot's zero_ms;
                                  answer_us: to the end of the poll's last frame sent (the
-                                 answer a player sees; a save after it is in us only)
+                                 answer a player sees; a save after it is in us only);
+                                 bus: the bytes its frames put on the I2C bus, counted as
+                                 the lab counts them (devicetime.window_bytes)
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -39,6 +41,7 @@ import json
 import sys
 import time
 
+from devicetime import window_bytes
 from mp_bench import CountingFS, emit, kind, ref_us, ticks_diff, ticks_us
 from script import Player, parse
 
@@ -97,9 +100,12 @@ class Meter:
         self.commits = 0
         self._acted = 0
         self._shown_us = None
+        self._bus = 0
         update = app.keys.update
         show = board.show
         commit = app.stage.commit
+        # The rectangles each frame sent (tanteador.pages), on a board that sends them.
+        diff = getattr(board, "_diff", None)
 
         def counted_update(levels, now):
             evs = update(levels, now)
@@ -110,6 +116,8 @@ class Meter:
             self.frames += 1
             show()
             self._shown_us = ticks_us()
+            if diff is not None:
+                self._bus += window_bytes(diff.windows)
 
         def counted_commit():
             self.commits += 1
@@ -129,6 +137,7 @@ class Meter:
         opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
         self._acted = 0
         self._shown_us = None
+        self._bus = 0
         t0 = ticks_us()
         shown = app.poll(now)
         dt = ticks_diff(ticks_us(), t0)
@@ -137,7 +146,8 @@ class Meter:
         files = cfs.opens - opens
         if n or files:
             emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
-                                    cfs.bytes - wrote, top.NAME + ">" + app.stage.stack[-1].NAME, now, answer]})
+                                    cfs.bytes - wrote, top.NAME + ">" + app.stage.stack[-1].NAME, now, answer,
+                                    self._bus]})
         self.events += n
         if app.stage.screen.NAME == "error":
             self.errors += 1

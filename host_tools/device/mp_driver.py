@@ -25,7 +25,7 @@ def emit(obj):
 
 def hexs(buf):
     """Bytes as a lowercase hex string (same on both interpreters)."""
-    return hexlify(bytes(buf)).decode()
+    return hexlify(buf).decode()
 
 
 def mem():

@@ -176,3 +176,44 @@ def test_a_press_acts_at_once_and_the_loop_wakes_when_its_lockout_ends(tmp_path)
     assert app.pause(106) == app_mod.POLL_MS     # the lockout ends later than the next tick
     app.poll(113)
     assert app.pause(113) == 100 + DEBOUNCE_MS - 113 < app_mod.POLL_MS
+
+
+class FakeFlag:
+    """Stands in for asyncio's ThreadSafeFlag: counts the loop's waits on it."""
+
+    def __init__(self):
+        self.waits = 0
+
+    async def wait(self):
+        self.waits += 1
+
+
+class EdgeBoard(LoopBoard):
+    """A board whose button interrupts can wake the loop."""
+
+    flag = None
+    every_ms = None
+
+    def edge_flag(self, every_ms):
+        self.flag = FakeFlag()
+        self.every_ms = every_ms
+        return self.flag
+
+
+def test_the_loop_waits_for_an_edge_or_its_tick_not_a_fixed_sleep(monkeypatch, tmp_path):
+    """Where the board can wake it, the idle loop waits on the flag the button
+    interrupts set (set every POLL_MS too), so a press is taken at its edge."""
+    import asyncio
+
+    sleeps = []
+
+    async def sleep_ms(ms):
+        sleeps.append(ms)
+
+    monkeypatch.setattr(asyncio, "sleep_ms", sleep_ms, raising=False)
+    board = EdgeBoard(str(tmp_path), 6)  # one read at boot, then 5 passes
+    with pytest.raises(Stop):
+        app_mod.run(board)
+    assert board.every_ms == app_mod.POLL_MS
+    assert board.flag.waits == 5           # one per idle pass, none of them a timed sleep
+    assert sleeps == []

@@ -242,3 +242,20 @@ def test_a_tag_of_the_right_length_whose_language_is_not_utf8_is_no_tag(kept, la
     with open(path, "rb") as f:
         assert f.read() == tag
     assert _boot_once(kept)[0]
+
+
+def test_the_kept_frame_is_shown_without_loading_the_store(monkeypatch):
+    """A reset sends the kept frame before the store's modules load (each costs
+    milliseconds of flash lookups on a Pico): bootframe names the store's
+    files itself, the same names."""
+    import importlib
+    import sys
+
+    from tanteador import store
+
+    monkeypatch.delitem(sys.modules, "tanteador.bootframe", raising=False)
+    monkeypatch.delitem(sys.modules, "tanteador.store")
+    monkeypatch.delitem(sys.modules, "tanteador.flashfs", raising=False)
+    bootframe = importlib.import_module("tanteador.bootframe")
+    assert "tanteador.store" not in sys.modules
+    assert (bootframe.STATE, bootframe.PUSHED) == (store.STATE, store.PUSHED)

@@ -109,7 +109,7 @@ def made(request, monkeypatch, tmp_path):
 def test_the_contract_is_read():
     must, may = contract()
     assert must["take_edges"] == ["sink"] and must["show"] == [] and must["buffer"] is None
-    assert set(may) == {"rand_below", "nap", "close", "problems"}
+    assert set(may) == {"rand_below", "edge_flag", "nap", "close", "problems"}
 
 
 def _is_board(node):

@@ -425,7 +425,8 @@ def test_rand_below_stays_in_range_and_varies(board_mod, tmp_path):
 def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     """On the Pico a hard interrupt runs with the heap locked: the handlers the
     board registers are called there, on the MicroPython unix port, on every
-    path (press, bounce, release, a tap hidden by a flash write, a full ring)."""
+    path (press, bounce, release, a tap hidden by a flash write, a full ring),
+    the app loop's wake flag set from them too."""
     import json
     import os
     import subprocess
@@ -442,6 +443,8 @@ def test_every_hard_interrupt_handler_runs_with_the_heap_locked(tmp_path):
     assert r["hard"] == [True] * len(config.BUTTON_PINS)
     assert r["calls"] == 6 * len(config.BUTTON_PINS) + SIZE + 8
     assert r["errors"] == []
+    # Every edge wakes the app loop, a bounce and an overflow too (the loop then finds nothing new).
+    assert r["wakes"] == r["calls"]
     # Each button: press, release, the hidden tap's two edges, then a press and its release.
     assert r["edges"] == [[b, lv] for b in range(len(config.BUTTON_PINS)) for lv in (1, 0, 1, 0, 1, 0)]
     assert r["waiting"] == SIZE - 1

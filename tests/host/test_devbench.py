@@ -173,6 +173,8 @@ def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     # The same scripted match on both sides: the same hand saved.
     assert dev["bytes_per_hand"] == est["bytes_per_hand"]
     assert set(dev["kinds"]) & set(est["kinds"]) >= {"value", "screen", "record"}
+    # The presses the match made, each with the bytes its frames sent.
+    assert dev["presses"]["entry"]["bytes"] > 0 and dev["presses"]["entry"]["ratio"] is not None
     answer = rs["  its frame out, before the save: median (max), n"][0]
     assert answer.endswith(", %d" % dev["kinds"]["record"]["n"])
     flash_row = [x for x in r["rows"] if x[0] == "flash bytes per recorded hand"][0]
@@ -198,6 +200,15 @@ def test_ratios_and_rows():
     assert rs["reset to the first frame, no frame kept (the fallback)"] == ("900 ms", "600 ms", "1.50")
     assert rs["heap after boot"] == ("82.5 KB", "-", "-")
     assert rs["heap at its peak"] == ("97.0 KB at hand 5", "-", "-")
+    # A press beside the bus time of its bytes; one the match did not make has no row.
+    dev["presses"] = {"trump": {"n": 2, "median": 17.3, "max": 25.4, "bytes": 148, "bus_ms": 3.33, "ratio": 5.2},
+                      "back": {"n": 1, "median": 41.0, "max": 41.0, "bytes": None, "bus_ms": None, "ratio": None}}
+    rs = {r[0]: r[1:] for r in devbench.rows(dev, est)}
+    key = "UP/DOWN sets the trump on the table, median (max), n; bus time of its bytes, median/bus"
+    assert rs[key] == ("17.3 ms (25.4 ms), 2; bus 3.3 ms (148 B), x5.2", "-", "-")
+    assert rs["BACK menu -> table, median (max), n; bus time of its bytes, median/bus"][0] == \
+        "41.0 ms (41.0 ms), 1; -"
+    assert not any(k.startswith("OK table -> entry") for k in rs)
     assert rs["reference loop (the estimates' unit)"] == ("152.5 ms", "152.0 ms", "1.00")
     assert devbench.ratio(1, 0) == "-" and devbench.ratio(None, 2) == "-"
     # A kept frame that did not show is said so, with what the reset took instead.
@@ -217,10 +228,10 @@ def test_device_figures_from_the_program_lines():
         {"k": "reset", "us": 262345, "shown": True, "keep": False, "kept": None, "screen": None},
         {"k": "boot", "free": 120000, "display": "sh1106", "i2c_hz": 1000000, "addr": 60,
          "display_ok": True, "platform": "rp2", "zero_ms": 5000, "screen": "table"},
-        {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100, 29000]},
-        {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300, 19000]},
-        {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500, 39000]},
-        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700, 61000]},
+        {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100, 29000, 300]},
+        {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300, 19000, 200]},
+        {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500, 39000, 400]},
+        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700, 61000, 1032]},
         {"k": "done", "hands": 2, "events": 8, "errors": 0, "overflows": 0, "bytes": 1100, "low_free": 100000,
          "low_hand": 2, "ref_us": 152500},
     ]
@@ -233,6 +244,11 @@ def test_device_figures_from_the_program_lines():
     assert (d["program"], d["bytes_per_hand"], d["ref_ms"]) == (36000, 550.0, 152.5)
     assert d["board"]["display"] == "sh1106" and d["board"]["i2c_hz"] == 1000000
     assert d["actions"][0] == ["value", 30.0, "entry>entry", 5100]
+    # Each press beside the bus time of its bytes (9 bits a byte at the board's 1 MHz).
+    assert d["presses"]["entry"] == {"n": 3, "median": 29.0, "max": 39.0, "bytes": 300, "bus_ms": 2.7,
+                                     "ratio": 10.7}
+    assert d["presses"]["record"]["median"] == 61.0 and d["presses"]["record"]["bytes"] == 1032
+    assert "trump" not in d["presses"]
     # The second reset drew its own frame: no kept frame's time is reported.
     results[2] = dict(results[2], shown=False)
     d = devbench.device_figures(results, 236000)
