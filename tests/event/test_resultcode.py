@@ -331,3 +331,23 @@ def test_a_code_entered_after_its_device_was_pulled_is_known_in_either_order(tmp
     rc, out, err = run(capsys, "event", "enter", ev, scanned(board))
     assert rc == 1 and "recorded before (" in err and "has a result already" not in err, err
     assert dump(ev) == before
+
+
+def test_a_table_of_three_sides_offers_no_code_its_two_numbers_could_not_carry(tmp_path):
+    # The code carries two sides' hands and points: a table of three players alone has none to show.
+    from tanteador.matchoptions import MatchOptions
+
+    o = MatchOptions(players=3, target=1)
+    push = {"v": 1, "o": o.to_list(), "ev": [1, 1, "fiesta24"], "sk": "00" * 16}
+    (tmp_path / "event.json").write_text(json.dumps(push))
+    board, app = boot(tmp_path)
+    play(app, board, "OK")
+    assert app.stage.match.sign
+    play(app, board, "DOWN; OK; UP x30")
+    for _ in range(4):                           # one field a player, then the count
+        if app.stage.screen.NAME != "entry":
+            break
+        play(app, board, "OK")
+    assert app.stage.screen.NAME == "matchend" and app.stage.match.over
+    play(app, board, "DOWN; DOWN")
+    assert app.stage.screen.sel == 0             # two choices round: Rematch, New match
