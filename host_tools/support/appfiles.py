@@ -5,6 +5,8 @@ Both install the same app, so both take it from here: a board flashed by
 USB and one made from a .uf2 hold the same files.
 """
 
+import io
+
 from host_tools import FIRMWARE, UsageError
 from host_tools.support.mpybuild import build, firmware_files
 
@@ -37,15 +39,16 @@ def board_file_path():
 def local_board_file(path):
     """(bytes, Wiring) of the board file at ``path``, checked by the firmware's own reader.
 
-    A file the device would refuse is a bad argument: nothing is copied.
+    A file the device would refuse (its size and UTF-8 checked as the device
+    reads it) is a bad argument: nothing is copied.
     """
     boardfile, _ = firmware_modules()
     try:
         with open(path, "rb") as f:
             data = f.read()
-        w = boardfile.read(data.decode("utf-8"))
-    except (OSError, UnicodeDecodeError) as e:
+    except OSError as e:
         raise UsageError("cannot read the board file %s: %s" % (path, e))
+    w = boardfile.load(io.BytesIO(data))
     if w.problems:
         raise UsageError("the board file %s would be refused by the board: %s" % (path, "; ".join(w.problems)))
     return data, w

@@ -235,3 +235,13 @@ walk('/')
     seen = dict(line.split() for line in out.splitlines())
     expected = {p: hashlib.sha256(v).hexdigest() for p, v in image_files(split(data)[1]).items()}
     assert seen == expected
+
+
+def test_a_board_file_longer_than_the_device_reads_is_refused(made, tmp_path, capsys):
+    from tanteador import boardfile
+
+    big = tmp_path / "big.py"
+    big.write_text('DISPLAY = "ssd1306"\n' + "# a long note\n" * (boardfile.MAX_BYTES // 14 + 1))
+    rc, data = made("--board", str(big))
+    assert (rc, data) == (2, None)
+    assert "would be refused by the board" in capsys.readouterr().err
