@@ -65,18 +65,7 @@ def base32(data):
     return "".join(out)
 
 
-def groups(code):
-    """The code to read aloud or type: groups of four, a dash between."""
-    return "-".join([code[i:i + 4] for i in range(0, len(code), 4)])
-
-
-def qr_text(m):
-    """What the QR code holds: ``TT:`` + the event key + ``:`` + the code,
-    all in QR's alphanumeric set (capitals, digits, colon)."""
-    return "TT:" + m.event[2].upper() + ":" + base32(payload(m))
-
-
-def available(m):
-    """Whether ``m`` can show a result code: an event's finished two-sided
-    match with its table's key."""
-    return bool(m.event) and bool(m.sign) and m.over and m.nsides == 2 and not m.chiamata
+def qr_text(m, code=None):
+    """What the QR code holds: ``TT:`` + the event key + ``:`` + the code
+    (``code``, else worked out again), all in QR's alphanumeric set."""
+    return "TT:" + m.event[2].upper() + ":" + (code or base32(payload(m)))

@@ -5,7 +5,7 @@ Every screen gets the stage (as ``app``) in ``handle``, ``tick`` and
 screen stack's moves, the texts and the painter, the few things of the
 board a screen needs (``show_contrast``, ``tone``, ``levels``, ``about``).
 A screen never touches the stack, the redraw flag, the store or the board
-themselves (tests/test_app_reach.py reads the sources to hold them to it).
+themselves (tests/app/test_app_reach.py reads the sources to hold them to it).
 The loop (``app.App``) reads the stack and the redraw flag to draw, and
 tells the stage the time.
 
@@ -325,7 +325,6 @@ class Stage:
             from tanteador.screens.table import Table
 
             self.push(Table(told))
-        self.dirty = True
 
     def notice(self, sid, arg=None, ms=2500):
         """Show a short message over the current screen (any button closes it)."""

@@ -59,7 +59,12 @@ def names(st):
 
 
 def add_name(st, name):
-    """Put ``name`` first in the names list of Store ``st``; see ``Store.add_name``."""
+    """Keep ``name``, typed on the device, first in the names list of Store ``st``
+    -> (the name as listed, None or a problem). A name already there (capitals
+    do not count) is the listed one, and nothing is written; the problem is
+    ``'many'`` with the list full, else ``'full'`` / ``'io'`` as for
+    ``Store.save``. A damaged list is set aside (``bad-<n>-state.json``) first:
+    ``'aside'`` when the new list, this name alone, was written."""
     obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
     names = []
     if problem is None:
@@ -86,19 +91,11 @@ def to_front(st, chosen):
     list of Store ``st`` holds first in it, so that the next match offers
     them a press or two away -> None, or ``'full'`` / ``'io'`` as for
     ``Store.save``. A list missing or damaged is left as it is (``names``
-    reads it as empty), and one already in that order is not written.
-    Called only from the Names screen: not forwarded by ``Store``, whose
-    code stays in the heap all along."""
-    obj, problem = _read(st, NAMES, MAX_NAMES_BYTES)
-    if problem is not None:
-        return None
-    try:
-        names = check_names(obj)
-    except ValueError:
-        return None
-    front = [n for n in chosen if n in names]
-    new = front + [n for n in names if n not in front]
-    if new == names:
+    reads it as empty), and one already in that order is not written."""
+    listed = names(st)
+    front = [n for n in chosen if n in listed]
+    new = front + [n for n in listed if n not in front]
+    if new == listed:
         return None
     return st.write_atomic(NAMES_TMP, NAMES, new)
 

@@ -30,16 +30,3 @@ def make(files, board):
             f.write(files[path])
     fs.unmount()
     return bytes(fs.context.buffer)
-
-
-def files_in(image, board):
-    """{"/a/b.py": bytes} of every file in the littlefs ``image`` of ``board``."""
-    fs = _fs(board, bytearray(image))
-    fs.mount()
-    out = {}
-    for top, _dirs, names in fs.walk("/"):
-        for name in names:
-            path = "/" + "/".join(p for p in (top.strip("/"), name) if p)
-            with fs.open(path, "rb") as f:
-                out[path] = f.read()
-    return out

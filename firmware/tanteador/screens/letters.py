@@ -12,7 +12,7 @@ being chosen included). BACK takes the last letter back to change it, and
 leaves when there is none. The first letter, and one after a space, a
 hyphen, an apostrophe or a dot, is a capital.
 
-A name ended joins the device's names list (``Store.add_name``), first,
+A name ended joins the device's names list (``Stage.add_name``), first,
 so that the next match offers it one press away.
 """
 

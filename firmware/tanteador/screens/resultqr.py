@@ -33,7 +33,7 @@ class ResultQR:
             from tanteador import qrcode
 
             self.size = qrcode.SIZE
-            self.grid = qrcode.matrix(resultcode.qr_text(app.match))
+            self.grid = qrcode.matrix(resultcode.qr_text(app.match, self.code))
             app.redraw()
 
     def draw(self, app):

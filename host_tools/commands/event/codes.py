@@ -22,7 +22,6 @@ from host_tools import UserError
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 # What a person may type for a character Crockford's base32 leaves out.
 _LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
-_BYTES = 15
 _DATA = 10
 _FORMAT = 1
 # How a result from a code names its source ("code typed", "code scanned").
