@@ -141,31 +141,39 @@ def from_dict(d):
 def _replay(m, acts):
     # Replay the document's actions on the new match ``m``, each checked
     # (StateError 'shape' or 'history').
-    n = m.entry_width
     for a in acts:
-        if type(a) is not list:
-            raise StateError("shape")
-        edit = len(a) == n + 3 and a[0] == EDIT
-        if not edit and len(a) != n + 2:
-            raise StateError("shape")
-        for x in a[1:] if edit else a:
-            if type(x) is not int:
-                raise StateError("shape")
-        # An int by now (checked above).
-        t = int(a[2] if edit else a[0])
-        if t < 0 or t > HEAD_BITS:
-            raise StateError("shape")
-        last = (t >> 2) - 1
-        last = None if last < 0 else last
-        try:
-            if edit:
-                m.edit(a[1], t & 3, a[3:], last)
-            else:
-                m.replay(t & 3, a[1:-1], a[-1], last)
-        except RulesError as e:
-            raise StateError("history", e.code)
+        apply(m, a)
     if m.log_size != len(acts):
         raise StateError("history", "edit")
+
+
+def apply(m, a):
+    """Apply one action of a document (see to_dict) to Match ``m`` at its
+    cursor, checked as a press is: StateError 'shape' (not an action of
+    this match) or 'history' (the rules refuse it). The saved document
+    and the journal (journal.py) both come back through here."""
+    n = m.entry_width
+    if type(a) is not list:
+        raise StateError("shape")
+    edit = len(a) == n + 3 and a[0] == EDIT
+    if not edit and len(a) != n + 2:
+        raise StateError("shape")
+    for x in a[1:] if edit else a:
+        if type(x) is not int:
+            raise StateError("shape")
+    # An int by now (checked above).
+    t = int(a[2] if edit else a[0])
+    if t < 0 or t > HEAD_BITS:
+        raise StateError("shape")
+    last = (t >> 2) - 1
+    last = None if last < 0 else last
+    try:
+        if edit:
+            m.edit(a[1], t & 3, a[3:], last)
+        else:
+            m.replay(t & 3, a[1:-1], a[-1], last)
+    except RulesError as e:
+        raise StateError("history", e.code)
 
 
 # Highest table and round numbers of an event, and the longest event key.

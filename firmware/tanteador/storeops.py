@@ -75,7 +75,7 @@ def add_name(st, name):
     aside = problem is not None and st.fs.exists(NAMES)
     if aside:
         # The list is rewritten below: a damaged one goes aside for the PC first.
-        _set_aside(st, NAMES)
+        set_aside(st, NAMES)
     key = fold(name)
     for n in names:
         if fold(n) == key:
@@ -149,7 +149,7 @@ def _checked(st, name, check, limit):
         except Exception as e:
             problem = _code(e)
         break
-    _set_aside(st, name)
+    set_aside(st, name)
     return None, problem
 
 
@@ -215,7 +215,9 @@ def _same(st, name, doc):
         return False
 
 
-def _set_aside(st, name):
+def set_aside(st, name):
+    """Move file ``name`` of Store ``st`` aside as the next ``bad-<n>-state.json``
+    (for the PC to fetch; none is ever deleted here)."""
     nums = _numbers(st, _is_bad)
     n = nums[-1] + 1 if nums else 1
     try:
