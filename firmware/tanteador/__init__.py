@@ -9,7 +9,7 @@ a new module gets a line here.
     engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
     result    resultcode qrcode
     text      i18n lang lang.*
-    storage   flashfs store storeops savefile bootframe
+    storage   flashfs store storeops savefile journal bootframe
     drawing   fonts icons draw pages sh1106
     input     buttons
     screens   screens screens.*
@@ -22,7 +22,8 @@ play, a match's setup, its log and figures, its saved form; it takes time
 and randomness as arguments and knows nothing of screens or flash. result:
 an event's signed result code and the QR symbol that carries it. text:
 the texts of the five languages. storage: the files on flash, the device's
-saved document, and the first frame kept for a reset. drawing: fonts,
+saved document, the journal of the match's actions between two saves,
+and the first frame kept for a reset. drawing: fonts,
 icons, the painter, the display pages. input: buttons into events.
 screens: one per screen. app: the heap's housekeeping (heap), the
 screens of a saved state rebuilt at boot (resume), the match in play with

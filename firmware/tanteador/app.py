@@ -62,6 +62,7 @@ class App:
         self._frame = None
         rb = getattr(board, "rand_below", None)
         self.stage = s = Stage(board, self.heap, now_ms, rb if rb is not None else seeded_rand(now_ms))
+        s.write()
         self._guard(2, None)
         board.show()
         # A resumed match's first frame is what a reset shows before the app
@@ -120,12 +121,14 @@ class App:
         if getattr(top, "tick", None) is not None:
             self._guard(1, now_ms)
         s.rested(now_ms, held, acted)
+        # A whole save asked for goes before the frame that shows it.
+        s.write()
         shown = False
         if s.dirty and self.sleep != _BLANK:
             self._guard(2, None)
             self.board.show()
             self._drawn = shown = True
-        s.write()
+        s.fold()
         return shown
 
     def tidy(self, now_ms):

@@ -60,7 +60,7 @@ class Heap:
         # QR encoder). A local, not a module global: a name more in the
         # firmware is a string more kept in the heap.
         spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume",
-                 "tanteador.qrcode", "tanteador.resultcode")
+                 "tanteador.journal", "tanteador.qrcode", "tanteador.resultcode")
         for name in list(mods.keys()):
             if name in spare:
                 unload(name)

@@ -7,6 +7,7 @@ so its code never stays beside the table's.
 
 from tanteador import i18n
 from tanteador.buttons import OK
+from tanteador.store import JOURNAL
 
 
 def rebuild(s, board, heap, scr, problem, tr, en):
@@ -14,6 +15,8 @@ def rebuild(s, board, heap, scr, problem, tr, en):
     ``scr``, trump ``tr``, entry values ``en``; see savefile.validate) and
     say what happened: a resumed match, a save set aside (``problem``), a
     match pushed for an event. OK held at power-on opens the button test."""
+    if s.store.fs.exists(JOURNAL):
+        scr, tr, en, problem = _journal(s, scr, tr, en, problem)
     board.power(True)
     board.contrast(s.cfg["contrast"])
     s.home()
@@ -56,6 +59,19 @@ def rebuild(s, board, heap, scr, problem, tr, en):
         s.push(HwTest())
 
 
+def _journal(s, scr, tr, en, problem):
+    """The journal's actions on the loaded match (see journal.py) -> the
+    screen, trump and entry to resume on, and the problem to tell."""
+    from tanteador import journal
+
+    done, t, bad = journal.replay(s.store, s.seq, s.match)
+    # What it held goes into a whole save soon, which takes the journal away.
+    s.save_soon()
+    if done:
+        scr, tr, en = "table", t, None
+    return scr, tr, en, problem if bad is None else bad
+
+
 def _take_pushed(s, heap):
     """Start the match an organiser's PC pushed for an event, in place of
     the saved one (archived, never lost), and name its table and round.
@@ -74,8 +90,10 @@ def _take_pushed(s, heap):
         s.home()
         return False, problem
     s.start(m)
-    # Only once the match is saved: a power cut before this takes the file again.
-    s.store.discard(PUSHED)
+    # Only once the match is saved: a power cut or a full flash before
+    # this leaves the file to take again.
+    if s.write() is None:
+        s.store.discard(PUSHED)
     s.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
     return True, None
 

@@ -3,7 +3,9 @@
 ``{"v": VERSION, "cfg": settings, "m": match document or None,
 "scr": screen to resume on, "tr": trump picked for the hand in play or None,
 "en": on the points entry, ``[hand edited or -1, field, points...]``; in a
-chiamata match ``[hand edited or -1, field, caller, partner, bid, points]``}``
+chiamata match ``[hand edited or -1, field, caller, partner, bid, points]``,
+"n": the number of this save (one more at every save; the journal names
+the save it follows, see store.JOURNAL)}``
 """
 
 from micropython import const
@@ -80,7 +82,7 @@ def _refuse(code):
 
 def validate(doc):
     """The saved document -> (cfg, match or None, screen name, trump picked
-    or None, entry values or None: see "en" above).
+    or None, entry values or None: see "en" above, the save's number).
 
     Raises StateError (see matchdoc) on a bad document.
     """
@@ -104,4 +106,8 @@ def validate(doc):
     en = _check_entry(doc.get("en"), match) if scr == "entry" else None
     if scr == "entry" and en is None:
         scr = "table"
-    return cfg, match, scr, tr, en
+    n = doc.get("n", 0)
+    if type(n) is not int or n < 0:
+        # A save without its number (an older firmware's) is the first.
+        n = 0
+    return cfg, match, scr, tr, en, n

@@ -9,18 +9,27 @@ themselves (tests/app/test_app_reach.py reads the sources to hold them to it).
 The loop (``app.App``) reads the stack and the redraw flag to draw, and
 tells the stage the time.
 
-Saving: a committed action is written right after the frame that shows
-it; a trump picked on the table waits until the buttons rest.
+Saving: what a frame shows of the match is on flash before the frame.
+A hand recorded, a past hand edited, an undo or a redo goes to the
+journal as one short line (``keep``), and the whole save follows right
+after the frame; a new match, its end and a setting are saved whole
+before their frame (``commit``). A trump picked on the table waits until
+the buttons rest.
 """
+
+import json
+
 
 from micropython import const
 
 from tanteador import i18n, savefile
 from tanteador.heap import collect
-from tanteador.store import Store
+from tanteador.store import JOURNAL, Store
 
 _SAVE_QUIET_MS = const(1500)
 _HINT_MS = const(8000)
+_FOLD = const(1)
+_COMMIT = const(2)
 
 
 class Stage:
@@ -45,7 +54,13 @@ class Stage:
         self.tune = None
         self.save_at = None
         self.tag_due = False
-        self._commit_due = False
+        # A whole save due: _FOLD after the frame, _COMMIT before it.
+        self._due = 0
+        # The number of the save on flash, and the journal after it: True
+        # once it holds a line, None while it cannot take one (a write
+        # failed, or the boot found one) until the next whole save.
+        self.seq = 0
+        self._logged = False
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
@@ -59,7 +74,12 @@ class Stage:
         scr = "setup"
         tr = en = None
         if doc is not None:
-            self.cfg, self.match, scr, tr, en = doc
+            self.cfg, self.match, scr, tr, en, self.seq = doc
+        if board.fs.exists(JOURNAL):
+            # Its actions are replayed with the screens (resume); until the
+            # next whole save takes it in, an action is saved whole (it may
+            # end in a torn line).
+            self._logged = None
         self.S = i18n.load(self.cfg["lang"])
         # Importing the fonts left its garbage: the first screen loads on a tidy heap.
         collect()
@@ -97,18 +117,43 @@ class Stage:
 
             m = matchdoc.Live(m) if live else matchdoc.to_dict(m)
         doc = {"v": savefile.VERSION, "cfg": dict(self.cfg), "m": m, "scr": scr,
-               "tr": self.trump if m is not None else None}
+               "tr": self.trump if m is not None else None, "n": self.seq}
         if scr == "entry":
             doc["en"] = self.stack[i].typed()
         return doc
 
     def commit(self):
-        """Save the state once (after a committed action), at the end of this
-        poll: right after the frame that shows the action, so that the flash
-        write (50-250 ms) does not hold up the answer to the press. A failure
-        shows a notice."""
+        """Save the state whole before the next frame (a new match, its end,
+        a setting: what the frame shows is on flash first). A failure shows
+        a notice."""
         self.save_at = None
-        self._commit_due = True
+        self._due = _COMMIT
+
+    def keep(self, before=None):
+        """Put the match's last action on flash now, before the frame that
+        shows it: one line in the journal; the whole save follows the frame
+        (a flash write of 50-250 ms that the answer to the press does not
+        wait for). ``before``: the match's cursor before the action; None
+        for an undo or a redo, which only moved it. A failure saves whole
+        before the frame instead, and tells it in a notice."""
+        m = self.match
+        c = m.cursor
+        if before is not None and c == before:
+            return
+        self.save_at = None
+        if self._logged is None:
+            self._due = _COMMIT
+            return
+        if self._due == 0:
+            self._due = _FOLD
+        rec = [c, self.trump] if before is None else [before, self.trump, m.action(before)]
+        problem = self.store.append(json.dumps(rec, separators=(",", ":")),
+                                    None if self._logged else str(self.seq))
+        if problem is None:
+            self._logged = True
+        else:
+            self._logged = None
+            self._due = _COMMIT
 
     def save_soon(self):
         """Save once the buttons have been still for a moment (a trump picked on the table).
@@ -131,15 +176,37 @@ class Stage:
             self.commit()
 
     def write(self):
-        """Write the save commit() asked for, if any (the end of a poll)."""
-        if self._commit_due:
+        """Write the save commit() asked for, if any: before the frame ->
+        None, or the store's problem."""
+        if self._due != _COMMIT:
+            return None
+        problem = self._save()
+        # What the save left goes before the frame's screen loads (a new
+        # match's table): on a Pico's heap, in the holes it left, it may not fit.
+        collect()
+        return problem
+
+    def fold(self):
+        """Write the whole save that follows a journal line, if one is due: after the frame."""
+        if self._due:
+            # The frame's leftovers go first: the save's buffers then find
+            # room on a heap a long match has scattered.
+            collect()
             self._save()
 
     def _save(self):
-        # The write that commit() asked for -> None, or the store's problem (also told in a notice).
-        self._commit_due = False
+        # The whole save -> None, or the store's problem (also told in a
+        # notice). Its number is never used twice: a journal that names an
+        # older one is known to be inside it.
+        self._due = 0
+        self.seq += 1
         problem = self.store.save(self.state(True))
-        if problem is not None:
+        if problem is None:
+            if self._logged is not False:
+                self.store.discard(JOURNAL)
+            self._logged = False
+        else:
+            self._logged = None
             self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
         self.tag_due = problem is None
         return problem
@@ -147,7 +214,7 @@ class Stage:
     def flush(self):
         """Write now a save that waits for the buttons to rest (the simulator
         quitting: closing a terminal is not a power cut)."""
-        if self.save_at is not None or self._commit_due:
+        if self.save_at is not None or self._due:
             self._save()
 
     # -- the match: what the screens ask of it ------------------------------
@@ -181,10 +248,11 @@ class Stage:
         m = self.match
         if m is None:
             return
+        before = m.cursor
         if edit is not None:
             m.edit(edit, points=points, last=last)
             self.pop()
-            self.commit()
+            self.keep(before)
             return
         m.record(self.trump, points, self.hand_ms, last)
         self.hand_ms = 0
@@ -194,7 +262,7 @@ class Stage:
             from tanteador.screens.matchend import MatchEnd
 
             self.push(MatchEnd(self))
-        self.commit()
+        self.keep(before)
 
     def undo(self, redo=False):
         """Undo the match's last action (``redo``: redo the last one undone),
@@ -216,7 +284,7 @@ class Stage:
         elif len(m.hands) > n:
             self.trump = m.next_trump
             self.hand_ms = 0
-        self.commit()
+        self.keep()
         if redo:
             self.notice(i18n.REDONE, len(m.hands))
         else:

@@ -7,6 +7,15 @@ Files (all in one folder of a ``flashfs.DirFS``):
     action: the new text goes to ``state.tmp`` (write, flush, close) and is
     then renamed over ``state.json``. Until the rename, ``state.json`` is the
     previous save, whole; after it, the new one, whole.
+``state.log``
+    The journal: the committed actions of the match since ``state.json``
+    was written, one line each, appended before the frame that shows the
+    action (littlefs appends a line to a small file in one metadata commit,
+    without the erases of a whole save). Its first line is the number of
+    the save it follows (``"n"`` of ``state.json``); a boot replays its
+    actions through the engine on that save (``journal.replay``). The whole
+    save is written again right after the frame, and the journal then goes:
+    one left with an older number than the save is already inside it.
 ``state.tmp``
     Left behind only by a power cut or an error during a save. On boot:
 
@@ -49,6 +58,7 @@ from tanteador.flashfs import errno_of
 
 STATE = "state.json"
 TMP = "state.tmp"
+JOURNAL = "state.log"
 NAMES = "names.json"
 NAMES_TMP = "names.tmp"
 PUSHED = "event.json"
@@ -104,6 +114,33 @@ class Store:
             # file: then the whole new one in ``tmp`` is all there is.
             if fs.exists(final):
                 self.discard(tmp)
+            return _io_code(e)
+        return None
+
+    def append(self, line, first=None):
+        """Append ``line`` and a newline to the journal -> None, or ``'full'``
+        / ``'io'``. ``first``: the journal starts afresh with this line
+        before it (the number of the save it follows). Done when this returns:
+        the file is closed, which commits it on littlefs."""
+        f = None
+        try:
+            f = self.fs.open(JOURNAL, "ab" if first is None else "wb")
+            text = line + "\n" if first is None else first + "\n" + line + "\n"
+            data = text.encode()
+            n = f.write(data)
+            if n is not None and n != len(data):
+                raise OSError(_ENOSPC)
+            f.close()
+            f = None
+        except OSError as e:
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            if first is not None:
+                # A journal begun with this line holds nothing else.
+                self.discard(JOURNAL)
             return _io_code(e)
         return None
 

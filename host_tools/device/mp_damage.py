@@ -21,10 +21,12 @@ from mp_driver import Rand, emit
 # What the firmware does with a damaged file: "aside", renamed to a
 # bad-<n>-state.json with its bytes; "kept", ignored and left as it is;
 # "cache", drawn again and rewritten (the kept frame); "torn", the leftover
-# of a cut save, replaced by the next save. Numbered names are written with
-# a "*" for the number.
+# of a cut save, replaced by the next save; "journal", set aside unless it
+# is what a cut append leaves (its whole lines replayed, the rest dropped:
+# never shown). Numbered names are written with a "*" for the number.
 COVERED = {
     "state.json": "aside",
+    "state.log": "journal",
     "state.tmp": "torn",
     "h.tmp": "torn",
     "h*.json": "kept",

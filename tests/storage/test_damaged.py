@@ -255,6 +255,8 @@ def test_power_cut_while_setting_aside(tmp_path):
 BOARD_FILE = "tanteador_board.py"
 GOOD_BOARD = b'# the default wiring, said again\nDISPLAY = "ssd1306"\nBUZZER_PIN = 15\n'
 WORKING = ("table", "setup", "matchend", "entry", "history", "settings")
+# The damages of a journal that are what a power cut leaves of an append.
+CUT_APPEND = ("empty", "one byte", "half", "all but one byte")
 # A covered name as a file of the device laid out by _device.
 INSTANCE = {"h*.json": "h0001.json", "bad-*-state.json": "bad-1-state.json"}
 
@@ -303,12 +305,26 @@ def _device(root):
     for p in base.iterdir():
         (good / p.name).write_bytes(p.read_bytes())
     (good / "state.tmp").write_bytes((base / "state.json").read_bytes())
+    (good / "state.log").write_bytes(_journal(base / "state.json"))
     (good / "h.tmp").write_bytes((base / "h0001.json").read_bytes())
     from app_helpers import pushed_doc
 
     (good / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
     (good / "tanteador_board.py").write_bytes(GOOD_BOARD)
     return base, good
+
+
+def _journal(path):
+    """A journal of the save at ``path``: a hand more of its match, dealt at random."""
+    from host_tools.harness import matchplan
+    from tanteador import matchdoc
+
+    doc = json.loads(path.read_bytes())
+    m = matchdoc.from_dict(doc["m"])
+    k = m.cursor
+    m.record(m.next_trump if m.next_trump is not None else 1, matchplan.deal_points(matchplan.Lcg(5), m), 4321)
+    rec = [k, m.next_trump, m.action(k)]
+    return b"%d\n%s\n" % (doc["n"], json.dumps(rec, separators=(",", ":")).encode())
 
 
 @pytest.fixture(scope="module")
@@ -407,6 +423,13 @@ def test_a_damaged_file_is_set_aside_or_left_as_it_was(campaign, covered):
             assert "kept aside" in r["notices"][0], r
         elif fate == "kept":
             assert r["file"] in r["kept"], r
+        elif fate == "journal":
+            aside = any(n.startswith("bad-") for n in r["kept"])
+            if r["damage"] in CUT_APPEND:
+                # What a power cut leaves of an append: nothing shown is missing, nothing said.
+                assert not aside and not any("kept aside" in n for n in r["notices"]), r
+            else:
+                assert aside and "kept aside" in r["notices"][0], r
         checked.add(fate)
     assert checked == set(covered.values())
 

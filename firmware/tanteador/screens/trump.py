@@ -60,6 +60,7 @@ class Trump:
             else:
                 from tanteador.rules import RulesError
 
+                before = app.match.cursor
                 try:
                     app.match.edit(self.edit, trump=self.suit)
                 except RulesError as e:
@@ -70,4 +71,4 @@ class Trump:
                     app.notice(reason(e.code))
                     return
                 app.pop()
-                app.commit()
+                app.keep(before)
