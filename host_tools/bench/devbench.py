@@ -182,9 +182,12 @@ def device_figures(results, repl_free):
     acts = []
     resets = {}
     presses = {}
+    durable = []
     for r in results:
         if r["k"] == "act":
             kind, us, _, _, _, where, at, answer = r["a"][:8]
+            if kind == "record" and len(r["a"]) > 9 and r["a"][9] is not None:
+                durable.append((r["a"][9] / 1000, answer / 1000))
             kinds.setdefault(kind, []).append(us / 1000)
             answers.setdefault(kind, []).append(answer / 1000)
             acts.append([kind, round(us / 1000, 2), where, at])
@@ -206,6 +209,9 @@ def device_figures(results, repl_free):
         "presses": {k: press_figures(v, hz) for k, v in presses.items()},
         # To the poll's last frame: what the player sees, before the save that follows it.
         "answers": {k: spread(v) for k, v in answers.items()},
+        # A committed press: to its action on flash, and how many frames showed it before that.
+        "durable": dict(spread([d for d, _ in durable]), early=sum(1 for d, a in durable if a < d))
+        if durable else None,
         "reset_kept_ms": round(again["us"] / 1000, 1) if again["shown"] else None,
         "reset_drawn_ms": round(drawn["us"] / 1000, 1),
         # When the kept frame did not show: the second reset's time, its app's own frame.
@@ -295,6 +301,11 @@ def rows(dev, est):
             # The answer comes first and the save after it, in the same pass: a press
             # made during the save is answered once the save is done.
             out.append(("  its frame out, before the save: median (max), n", cell(dev["answers"][k]), "-", "-"))
+            dur = dev.get("durable")
+            if dur:
+                out.append(("  on flash (journal line), before its frame: median (max), n; frames before it",
+                            "%.1f ms (%.1f ms), %d; %d" % (dur["median"], dur["max"], dur["n"], dur["early"]),
+                            "-", "-"))
 
     for key, label, _, _ in PRESSES:
         p = dev.get("presses", {}).get(key)

@@ -10,12 +10,15 @@ that acted on a press, or wrote to the flash, is timed with
 
   {"k": "base", "free": B}       free heap with this program loaded, before the firmware
   {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
-  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us, bus]}
+  {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us, bus, durable_us]}
                                  at_ms on the board clock, whose zero is boot's zero_ms;
                                  answer_us: to the end of the poll's last frame sent (the
                                  answer a player sees; a save after it is in us only);
                                  bus: the bytes its frames put on the I2C bus, counted as
-                                 the lab counts them (devicetime.window_bytes)
+                                 the lab counts them (devicetime.window_bytes);
+                                 durable_us: to the end of the flash write that put the
+                                 action on flash before its frame (a journal line, or a
+                                 whole save), None if the poll made none
   {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
   {"k": "end"}
 
@@ -100,6 +103,7 @@ class Meter:
         self.commits = 0
         self._acted = 0
         self._shown_us = None
+        self._durable_us = None
         self._bus = 0
         update = app.keys.update
         show = board.show
@@ -123,9 +127,31 @@ class Meter:
             self.commits += 1
             return commit()
 
+        store = app.stage.store
+        append = store.append
+        save = store.save
+
+        def stamped_append(line, first=None):
+            problem = append(line, first)
+            self._stamp()
+            return problem
+
+        def stamped_save(doc):
+            problem = save(doc)
+            if self._shown_us is None:
+                self._stamp()
+            return problem
+
         app.keys.update = counted_update
         board.show = counted_show
         app.stage.commit = counted_commit
+        store.append = stamped_append
+        store.save = stamped_save
+
+    def _stamp(self):
+        # The first durable write of a poll: the action is on flash from here.
+        if self._durable_us is None:
+            self._durable_us = ticks_us()
 
     def poll(self, now):
         """The app's poll, timed; an action line if it took a press or wrote to the flash."""
@@ -137,17 +163,19 @@ class Meter:
         opens, wrote, frames = cfs.opens, cfs.bytes, self.frames
         self._acted = 0
         self._shown_us = None
+        self._durable_us = None
         self._bus = 0
         t0 = ticks_us()
         shown = app.poll(now)
         dt = ticks_diff(ticks_us(), t0)
         answer = dt if self._shown_us is None else ticks_diff(self._shown_us, t0)
+        durable = None if self._durable_us is None else ticks_diff(self._durable_us, t0)
         n = self._acted
         files = cfs.opens - opens
         if n or files:
             emit({"k": "act", "a": [kind(app, top, hands, n, files), dt, self.frames - frames, files,
                                     cfs.bytes - wrote, top.NAME + ">" + app.stage.stack[-1].NAME, now, answer,
-                                    self._bus]})
+                                    self._bus, durable]})
         self.events += n
         if app.stage.screen.NAME == "error":
             self.errors += 1

@@ -61,9 +61,9 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     assert {"value", "screen", "record"} <= {a[0] for a in acts}
     assert done["events"] >= len(acts) - sum(1 for a in acts if a[0] == "idle")
     record = [a for a in acts if a[0] == "record"]
-    assert record[0][3] == 1 and record[0][4] > 0          # one file written, with bytes
-    # Its frame went out before the save that follows it in the same pass.
-    assert 0 < record[0][7] < record[0][1]
+    assert record[0][3] == 2 and record[0][4] > 0          # its journal line, then the save
+    # On flash first (its journal line), then its frame, then the save that follows it in the same pass.
+    assert 0 < record[0][9] < record[0][7] < record[0][1]
 
 
 def saved_match(folder, hands=3):
@@ -231,14 +231,17 @@ def test_device_figures_from_the_program_lines():
         {"k": "act", "a": ["value", 30000, 1, 0, 0, "entry>entry", 100, 29000, 300]},
         {"k": "act", "a": ["value", 20000, 1, 0, 0, "entry>entry", 300, 19000, 200]},
         {"k": "act", "a": ["value", 40000, 1, 0, 0, "entry>entry", 500, 39000, 400]},
-        {"k": "act", "a": ["record", 95000, 1, 1, 600, "entry>table", 700, 61000, 1032]},
+        {"k": "act", "a": ["record", 95000, 1, 2, 600, "entry>table", 700, 61000, 1032, 9000]},
+        {"k": "act", "a": ["record", 90000, 1, 2, 600, "entry>table", 900, 8000, 1032, 12000]},
         {"k": "done", "hands": 2, "events": 8, "errors": 0, "overflows": 0, "bytes": 1100, "low_free": 100000,
          "low_hand": 2, "ref_us": 152500},
     ]
     d = devbench.device_figures(results, 236000)
     assert d["kinds"]["value"] == {"n": 3, "median": 30.0, "max": 40.0}
-    assert d["kinds"]["record"] == {"n": 1, "median": 95.0, "max": 95.0}
-    assert d["answers"]["record"] == {"n": 1, "median": 61.0, "max": 61.0}
+    assert d["kinds"]["record"] == {"n": 2, "median": 95.0, "max": 95.0}
+    assert d["answers"]["record"] == {"n": 2, "median": 61.0, "max": 61.0}
+    # On flash 9 and 12 ms into the press; the second one's frame went out before (8 ms).
+    assert d["durable"] == {"n": 2, "median": 12.0, "max": 12.0, "early": 1}
     assert (d["reset_kept_ms"], d["reset_drawn_ms"], d["frame_kept"]) == (262.3, 745.7, True)
     assert (d["heap_boot"], d["heap_peak"], d["peak_hand"]) == (80000, 100000, 2)
     assert (d["program"], d["bytes_per_hand"], d["ref_ms"]) == (36000, 550.0, 152.5)
@@ -248,6 +251,9 @@ def test_device_figures_from_the_program_lines():
     assert d["presses"]["entry"] == {"n": 3, "median": 29.0, "max": 39.0, "bytes": 300, "bus_ms": 2.7,
                                      "ratio": 10.7}
     assert d["presses"]["record"]["median"] == 61.0 and d["presses"]["record"]["bytes"] == 1032
+    assert any(r[0].strip().startswith("on flash") and r[1] == "12.0 ms (12.0 ms), 2; 1"
+               for r in devbench.rows(d, {"kinds": {}, "boot_ms": 1, "heap_boot": None, "heap_peak": None,
+                                          "peak_hand": 0, "bytes_per_hand": 1, "ref_ms": 1}))
     assert "trump" not in d["presses"]
     # The second reset drew its own frame: no kept frame's time is reported.
     results[2] = dict(results[2], shown=False)
