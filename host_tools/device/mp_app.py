@@ -138,7 +138,9 @@ def cmd_app_cuts(a):
     document each commit saved. Then, for every call k (and every way a cut
     write can land), the session is replayed from the same flash with the
     power cut at call k; a fresh Store must load the document of the last
-    finished commit or of the one cut, and the app must boot on it.
+    finished commit or of the one cut, and the app must boot on it: on the
+    match of that document, or on the cut commit's when the journal held
+    its action.
     """
     import faultfs
     from tanteador.flashfs import DirFS
@@ -157,9 +159,12 @@ def cmd_app_cuts(a):
     for k in range(1, total + 1):
         keeps = faultfs.KEEPS if kinds[k - 1] == "write" else (faultfs.KEEP_HALF,)
         before, after = _cut_documents(commits, k, doc0)
+        following = _following(commits, k)
         for keep in keeps:
             faultfs.restore(DirFS(folder), start)
             _play_cut(folder, a["script"], k, keep)
+            # The cut app's leftovers go before the store loads again.
+            gc.collect()
             tried += 1
             got, problem = _saved(folder)
             got = _canon(got)
@@ -170,7 +175,7 @@ def cmd_app_cuts(a):
                     bad.append([k, keep, kinds[k - 1], problem])
             else:
                 outcomes[outcome] += 1
-            screen = _boot_fails(folder, got)
+            screen = _boot_fails(folder, got, following)
             if screen is not None:
                 lost += 1
                 if len(bad) < 5:
@@ -219,6 +224,15 @@ def _cut_documents(commits, k, doc0):
     return before, after
 
 
+def _following(commits, k):
+    """The match of the first commit not finished before call k: a cut before
+    its whole save may leave its action in the journal (None if none)."""
+    for k0, k1, d in commits:
+        if k1 >= k:
+            return json.loads(d)["m"]
+    return None
+
+
 def _play_cut(folder, script, k, keep):
     """Replay ``script`` with the power cut at flash call ``k`` (a cut write keeps ``keep``)."""
     import faultfs
@@ -247,12 +261,21 @@ def _which(got, before, after):
     return None
 
 
-def _boot_fails(folder, got):
-    """The device boots on whatever is there: the screen it shows when that goes wrong, else None."""
+def _boot_fails(folder, got, following):
+    """The device boots on whatever is there: the screen it shows when that goes
+    wrong, "match" when it holds a match other than the save's (``got``) or
+    ``following`` (the next commit's, whose action the journal may hold), else None."""
     board, app = boot(folder)
     app.poll(0)
-    failed = app.stage.screen.NAME == "error" or (got is not None and (app.stage.match is None) != (got["m"] is None))
+    m = app.stage.match
+    failed = app.stage.screen.NAME == "error" or (got is not None and (m is None) != (got["m"] is None))
     name = app.stage.screen.NAME if failed else None
+    if name is None and m is not None:
+        from tanteador import matchdoc
+
+        held = _canon(matchdoc.to_dict(m))
+        if held != got["m"] and held != following:
+            name = "match"
     app = board = None
     gc.collect()
     return name
