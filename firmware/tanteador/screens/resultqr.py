@@ -2,8 +2,12 @@
 
 The symbol sits in a lit square on the left (dark modules on light, as a
 phone's camera expects), 2 pixels a module with a quiet zone round it; the
-right half names the table and round and gives the code in six groups of
-four (resultcode.py). The press is answered at once with the code to type
+right half names the table and round and gives the code in groups of four,
+two to a row (resultcode.py): six groups for two sides, up to eight for a
+table of three or a chiamata table. A longer code (long matches of six)
+takes the label's row, and with a sixth row the rows close up; a code
+longer than a QR symbol the screen can show (version 3) is there to type
+only. The press is answered at once with the code to type
 and the empty square: the encoder (imported here, when the code is asked
 for) takes over half a second on a Pico to choose its mask, so it runs at
 the next tick, once that frame is out, and the symbol follows. Any press
@@ -25,15 +29,20 @@ class ResultQR:
         m = app.match
         self.grid = None
         self.drawn = False
-        self.code = resultcode.base32(resultcode.payload(m))
+        self.code = resultcode.typed(m)
         self.label = "T%d R%d" % m.event[:2]
 
     def tick(self, app, now_ms):
         if self.grid is None and self.drawn:
             from tanteador import qrcode
 
-            self.size = qrcode.SIZE
-            self.grid = qrcode.matrix(resultcode.qr_text(app.match, self.code))
+            try:
+                g = qrcode.matrix(resultcode.qr_text(app.match, self.code))
+            except ValueError:
+                # Too long for a symbol this screen can show: the code is there to type.
+                g = bytearray()
+            self.size = qrcode.side(g) if g else 0
+            self.grid = g
             app.redraw()
 
     def draw(self, app):
@@ -49,10 +58,17 @@ class ResultQR:
                         p.fill_rect(off + x * _MODULE, off + y * _MODULE, _MODULE, _MODULE, 0)
         self.drawn = True
         cx = _BOX + (ui.WIDTH - _BOX) // 2
-        ui.center(app, self.label, 1, cx)
         c = self.code
-        for row in range(3):
-            ui.center(app, c[row * 8:row * 8 + 4] + " " + c[row * 8 + 4:row * 8 + 8], 16 + row * ui.LINE, cx)
+        rows = (len(c) + 7) // 8
+        y = 16
+        if rows > 4:
+            y = 2
+        else:
+            ui.center(app, self.label, 1, cx)
+        pitch = ui.LINE if rows <= 5 else (ui.HEIGHT - y) // rows
+        for row in range(rows):
+            ui.center(app, (c[row * 8:row * 8 + 4] + " " + c[row * 8 + 4:row * 8 + 8]).strip(),
+                      y + row * pitch, cx)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
