@@ -25,7 +25,8 @@ character, 16-255 two); a side's points go in zigzag (0, -1, 1, -2... as
     hands won and its points; then 8 characters, the first 5 bytes of
     HMAC-SHA256(table key, event key + the characters before them)
 
-A five-player chiamata of ten hands takes 28 to 32 characters. The QR code
+A five-player chiamata of ten hands at the usual scores takes 23 to 28
+characters, where format 1 takes 24. The QR code
 holds ``TT:<event key>:<the code>``. The PC (host_tools/commands/event/codes.py)
 checks the tag with the key it derives again: a made-up or edited result
 is refused. MicroPython has hashlib.sha256 but no hmac module: HMAC is

@@ -127,7 +127,7 @@ def _parser():
     e = _sub(sub, "enter", "record a result code read off a device", "Record a table's result from the code "
              "its device shows at the match end; a code without this event's signature is refused.")
     e.add_argument("file", metavar="FILE")
-    e.add_argument("code", metavar="CODE", help="the code as the device shows it (six groups of four)")
+    e.add_argument("code", metavar="CODE", help="the code as the device shows it (groups of four)")
 
     v = _sub(sub, "serve", "take results from phones on this network", "Serve the evening on this network: a "
              "page for phones that scans each device's result code, and a standings page for a wall screen.")
