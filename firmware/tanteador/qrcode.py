@@ -71,41 +71,45 @@ def side(grid):
     return 25 if len(grid) == 625 else 29
 
 
+def _put(data, pos, v, n):
+    """Write the ``n`` low bits of ``v`` into ``data`` from bit ``pos`` on, the
+    highest first; returns the position after them."""
+    for i in range(n - 1, -1, -1):
+        if (v >> i) & 1:
+            data[pos >> 3] |= 0x80 >> (pos & 7)
+        pos += 1
+    return pos
+
+
+def _value(c):
+    """The alphanumeric value of character ``c``; ValueError outside the set."""
+    k = _CHARS.find(c)
+    if k < 0:
+        raise ValueError("not alphanumeric: " + c)
+    return k
+
+
 def codewords(text):
     """The codewords of ``text`` (data, then error correction: 44 in version 2,
     70 in version 3); ValueError when it is too long or has a character outside
     the alphanumeric set."""
     shape = version(text) - 2
-    bits = []
-
-    def put(v, n):
-        for i in range(n - 1, -1, -1):
-            bits.append((v >> i) & 1)
-
-    put(2, 4)  # alphanumeric mode
-    put(len(text), 9)
-    vals = []
-    for c in text:
-        k = _CHARS.find(c)
-        if k < 0:
-            raise ValueError("not alphanumeric: " + c)
-        vals.append(k)
-    for i in range(0, len(vals) - 1, 2):
-        put(vals[i] * 45 + vals[i + 1], 11)
-    if len(vals) % 2:
-        put(vals[-1], 6)
     nd = _DATA[shape]
-    room = nd * 8
-    put(0, min(4, room - len(bits)))
-    put(0, -len(bits) % 8)
+    # The bits go straight into their bytes: a list of them would be the
+    # encoder's largest block (kilobytes on a 64-bit port), where the heap
+    # of a long match may have no such hole left.
     data = bytearray(nd)
-    for i in range(len(bits) // 8):
-        v = 0
-        for b in bits[i * 8:i * 8 + 8]:
-            v = (v << 1) | b
-        data[i] = v
+    pos = _put(data, 0, 2, 4)  # alphanumeric mode
+    pos = _put(data, pos, len(text), 9)
+    n = len(text)
+    for i in range(0, n - 1, 2):
+        pos = _put(data, pos, _value(text[i]) * 45 + _value(text[i + 1]), 11)
+    if n % 2:
+        pos = _put(data, pos, _value(text[n - 1]), 6)
+    # The terminator (up to four 0 bits) and the zeros to the byte's end are there already.
+    pos += min(4, nd * 8 - pos)
     pad = 0xEC
-    for i in range(len(bits) // 8, nd):
+    for i in range((pos + 7) // 8, nd):
         data[i] = pad
         pad ^= 0xEC ^ 0x11
     return data + _ecc(data, _ECC[shape])
