@@ -3,15 +3,14 @@
 The symbol sits in a lit square on the left (dark modules on light, as a
 phone's camera expects), 2 pixels a module with a quiet zone round it; the
 right half names the table and round and gives the code in groups of four,
-two to a row (resultcode.py): six groups for two sides, up to eight for a
-table of three or a chiamata table. A longer code (long matches of six)
-takes the label's row, and with a sixth row the rows close up; a code
-longer than a QR symbol the screen can show (version 3) is there to type
-only. The press is answered at once with the code to type
-and the empty square: the encoder (imported here, when the code is asked
-for) takes over half a second on a Pico to choose its mask, so it runs at
-the next tick, once that frame is out, and the symbol follows. Any press
-goes back and unloads them (app.unload_unused).
+two to a row (resultcode.py): six groups for two sides, six to eight for a
+table of three or a chiamata table at the usual goals. A code of five rows
+(a long chiamata with high scores: up to 40 characters at a table of five
+numbered up to 255) takes the label's row. The press is answered at once
+with the code to type and the empty square: the encoder (imported here,
+when the code is asked for) takes over half a second on a Pico to choose
+its mask, so it runs at the next tick, once that frame is out, and the
+symbol follows. Any press goes back and unloads them (app.unload_unused).
 """
 
 from tanteador import resultcode
@@ -36,12 +35,8 @@ class ResultQR:
         if self.grid is None and self.drawn:
             from tanteador import qrcode
 
-            try:
-                g = qrcode.matrix(resultcode.qr_text(app.match, self.code))
-            except ValueError:
-                # Too long for a symbol this screen can show: the code is there to type.
-                g = bytearray()
-            self.size = qrcode.side(g) if g else 0
+            g = qrcode.matrix(resultcode.qr_text(app.match, self.code))
+            self.size = qrcode.side(g)
             self.grid = g
             app.redraw()
 
@@ -65,10 +60,9 @@ class ResultQR:
             y = 2
         else:
             ui.center(app, self.label, 1, cx)
-        pitch = ui.LINE if rows <= 5 else (ui.HEIGHT - y) // rows
         for row in range(rows):
             ui.center(app, (c[row * 8:row * 8 + 4] + " " + c[row * 8 + 4:row * 8 + 8]).strip(),
-                      y + row * pitch, cx)
+                      y + row * ui.LINE, cx)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:
