@@ -88,7 +88,7 @@ def parse(text):
         raise CodeError("not a result code: %s is not one of its characters (%s)" % (" ".join(bad), ALPHABET))
     fmt = ALPHABET.index(chars[0]) >> 1 if chars else _FORMAT
     if fmt == _FORMAT and len(chars) != 24:
-        raise CodeError("not a result code: it has %d characters, a result code 24 (six groups of four)"
+        raise CodeError("not a result code: it has %d characters, a two-sided table's code 24 (six groups of four)"
                         % len(chars))
     return key, chars
 
