@@ -54,3 +54,26 @@ def dump(path):
         return {n: db.execute("SELECT * FROM %s ORDER BY 1" % n).fetchall() for n in names}
     finally:
         db.close()
+
+
+def call_hand(app, board, caller, made=True, cappotto=False):
+    """Play one Briscola chiamata hand from the table: oros on the table, ``caller`` wins the
+    auction at 61 with the seat after them as partner (the entry's default), and their side
+    takes 61 (made) or 59, or with ``cappotto`` all 120 or none. Returns (caller, partner)
+    as the entry held them when the hand was counted."""
+    play(app, board, "DOWN; OK")
+    e = app.stage.screen
+    assert e.NAME == "entry"
+    for _ in range(app.stage.match.options.players):
+        if e.vals[0] == caller:
+            break
+        play(app, board, "DOWN")
+    assert e.vals[0] == caller
+    play(app, board, "OK; OK; OK")             # the caller, the bid, the partner: on the points
+    partner = e.vals[1]
+    if cappotto:
+        play(app, board, "long UP x6" if made else "long DOWN x6")
+    elif not made:
+        play(app, board, "DOWN x2")
+    play(app, board, "OK")
+    return caller, partner

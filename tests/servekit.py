@@ -73,6 +73,6 @@ def device_code(path, rnd, tbl, won, points):
     finally:
         ev.close()
     winner = 0 if won[0] > won[1] else 1 if won[1] > won[0] else None
-    m = types.SimpleNamespace(event=tuple(doc["ev"]), sign=doc["sk"], won=list(won), totals=list(points),
+    m = types.SimpleNamespace(event=tuple(doc["ev"]), sign=doc["sk"], nsides=2, won=list(won), totals=list(points),
                               winner=winner)
     return resultcode.qr_text(m)

@@ -1,25 +1,29 @@
-"""A QR code encoder of one shape: version 2 (25 x 25 modules), error
-correction level M, alphanumeric mode, up to 38 characters.
+"""A QR code encoder of two shapes: version 2 (25 x 25 modules) or 3 (29 x
+29), error correction level M, alphanumeric mode, up to 38 or 61 characters.
 
 The OLED has 64 rows: a version-2 symbol at 2 pixels a module takes 50
 of them and leaves a quiet zone of three modules and a half above and
 below, big enough for a phone's camera; level M still reads with 15% of
-the symbol damaged (a scratch, a glare on the glass). Version 3 would
-leave room for a quiet zone of one module only.
+the symbol damaged (a scratch, a glare on the glass). A two-sided result
+fits version 2. The result of a table of three to six seats may need
+version 3: 58 rows, a quiet zone of a module and a half, which phones'
+readers still find (the tests read it off the device's frame); version 4
+(33 modules, 66 rows) no longer fits.
 
 ``matrix(text)`` returns the modules as a bytearray, row by row (1 dark),
-with the mask of the lowest penalty, as the standard chooses it; ``mask``
-forces one (the tests read all eight). Only the match end's result code
-imports this module, when it is shown.
+in the smallest version that holds ``text``, with the mask of the lowest
+penalty, as the standard chooses it; ``mask`` forces one (the tests read
+all eight); ``side(grid)`` is its modules a row. Only the match end's
+result code imports this module, when it is shown.
 """
 
 from micropython import const
 
-SIZE = const(25)
-_DATA = const(28)  # data codewords of version 2-M
-_ECC = const(16)  # error correction codewords, one block
-_ALIGN = const(18)  # centre of the one alignment pattern
-_MAX = const(38)  # alphanumeric characters that fit
+# Versions 2 and 3 at level M, one block each: data codewords, error
+# correction codewords, alphanumeric characters that fit.
+_DATA = (28, 44)
+_ECC = (16, 26)
+_MAX = (38, 61)
 _M_BITS = const(0)  # level M in the format information
 _CHARS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
@@ -34,94 +38,115 @@ def _mul(x, y):
     return z
 
 
-def _ecc(data):
-    """The Reed-Solomon codewords of ``data`` (bytes) for _ECC codewords."""
-    gen = bytearray(_ECC)
-    gen[_ECC - 1] = 1
+def _ecc(data, ne):
+    """The ``ne`` Reed-Solomon codewords of ``data`` (bytes)."""
+    gen = bytearray(ne)
+    gen[ne - 1] = 1
     root = 1
-    for _ in range(_ECC):
-        for j in range(_ECC):
+    for _ in range(ne):
+        for j in range(ne):
             gen[j] = _mul(gen[j], root)
-            if j + 1 < _ECC:
+            if j + 1 < ne:
                 gen[j] ^= gen[j + 1]
         root = _mul(root, 2)
-    rem = bytearray(_ECC)
+    rem = bytearray(ne)
     for b in data:
         f = b ^ rem[0]
-        for j in range(_ECC - 1):
+        for j in range(ne - 1):
             rem[j] = rem[j + 1] ^ _mul(gen[j], f)
-        rem[_ECC - 1] = _mul(gen[_ECC - 1], f)
+        rem[ne - 1] = _mul(gen[ne - 1], f)
     return rem
 
 
+def version(text):
+    """The smallest version (2 or 3) that holds ``text``; ValueError when none does."""
+    for v in (2, 3):
+        if len(text) <= _MAX[v - 2]:
+            return v
+    raise ValueError("too long")
+
+
+def side(grid):
+    """The modules a row of a symbol ``matrix`` made."""
+    return 25 if len(grid) == 625 else 29
+
+
+def _put(data, pos, v, n):
+    """Write the ``n`` low bits of ``v`` into ``data`` from bit ``pos`` on, the
+    highest first; returns the position after them."""
+    for i in range(n - 1, -1, -1):
+        if (v >> i) & 1:
+            data[pos >> 3] |= 0x80 >> (pos & 7)
+        pos += 1
+    return pos
+
+
+def _value(c):
+    """The alphanumeric value of character ``c``; ValueError outside the set."""
+    k = _CHARS.find(c)
+    if k < 0:
+        raise ValueError("not alphanumeric: " + c)
+    return k
+
+
 def codewords(text):
-    """The 44 codewords of ``text`` (data, then error correction); ValueError
-    when it is too long or has a character outside the alphanumeric set."""
-    if len(text) > _MAX:
-        raise ValueError("too long")
-    bits = []
-
-    def put(v, n):
-        for i in range(n - 1, -1, -1):
-            bits.append((v >> i) & 1)
-
-    put(2, 4)  # alphanumeric mode
-    put(len(text), 9)
-    vals = []
-    for c in text:
-        k = _CHARS.find(c)
-        if k < 0:
-            raise ValueError("not alphanumeric: " + c)
-        vals.append(k)
-    for i in range(0, len(vals) - 1, 2):
-        put(vals[i] * 45 + vals[i + 1], 11)
-    if len(vals) % 2:
-        put(vals[-1], 6)
-    room = _DATA * 8
-    put(0, min(4, room - len(bits)))
-    put(0, -len(bits) % 8)
-    data = bytearray(_DATA)
-    for i in range(len(bits) // 8):
-        v = 0
-        for b in bits[i * 8:i * 8 + 8]:
-            v = (v << 1) | b
-        data[i] = v
+    """The codewords of ``text`` (data, then error correction: 44 in version 2,
+    70 in version 3); ValueError when it is too long or has a character outside
+    the alphanumeric set."""
+    shape = version(text) - 2
+    nd = _DATA[shape]
+    # The bits go straight into their bytes: a list of them would be the
+    # encoder's largest block (kilobytes on a 64-bit port), where the heap
+    # of a long match may have no such hole left.
+    data = bytearray(nd)
+    pos = _put(data, 0, 2, 4)  # alphanumeric mode
+    pos = _put(data, pos, len(text), 9)
+    n = len(text)
+    for i in range(0, n - 1, 2):
+        pos = _put(data, pos, _value(text[i]) * 45 + _value(text[i + 1]), 11)
+    if n % 2:
+        pos = _put(data, pos, _value(text[n - 1]), 6)
+    # The terminator (up to four 0 bits) and the zeros to the byte's end are there already.
+    pos += min(4, nd * 8 - pos)
     pad = 0xEC
-    for i in range(len(bits) // 8, _DATA):
+    for i in range((pos + 7) // 8, nd):
         data[i] = pad
         pad ^= 0xEC ^ 0x11
-    return data + _ecc(data)
+    return data + _ecc(data, _ECC[shape])
 
 
-def _functions(grid, fixed):
-    """Finders, separators, timing, alignment and the dark module, marked fixed."""
+def _functions(grid, fixed, n):
+    """Finders, separators, timing, alignment and the dark module of a symbol
+    ``n`` modules wide, marked fixed."""
 
     def put(x, y, v):
-        grid[y * SIZE + x] = v
-        fixed[y * SIZE + x] = 1
+        grid[y * n + x] = v
+        fixed[y * n + x] = 1
 
-    for cx, cy in ((3, 3), (SIZE - 4, 3), (3, SIZE - 4)):
+    for cx, cy in ((3, 3), (n - 4, 3), (3, n - 4)):
         for dy in range(-4, 5):
             for dx in range(-4, 5):
                 x, y = cx + dx, cy + dy
-                if 0 <= x < SIZE and 0 <= y < SIZE:
+                if 0 <= x < n and 0 <= y < n:
                     d = max(abs(dx), abs(dy))
                     put(x, y, 1 if d != 2 and d != 4 else 0)
-    for i in range(8, SIZE - 8):
+    for i in range(8, n - 8):
         put(i, 6, 1 - i % 2)
         put(6, i, 1 - i % 2)
+    # Versions 2 and 3 have one alignment pattern, 7 modules in from the far corner.
+    a = n - 7
     for dy in range(-2, 3):
         for dx in range(-2, 3):
-            put(_ALIGN + dx, _ALIGN + dy, 1 if max(abs(dx), abs(dy)) != 1 else 0)
+            put(a + dx, a + dy, 1 if max(abs(dx), abs(dy)) != 1 else 0)
     # The format information's places: reserved now, written per mask.
     for i in range(9):
-        fixed[8 * SIZE + i] = fixed[i * SIZE + 8] = 1
+        fixed[8 * n + i] = fixed[i * n + 8] = 1
     for i in range(8):
-        fixed[8 * SIZE + SIZE - 1 - i] = fixed[(SIZE - 1 - i) * SIZE + 8] = 1
-    put(8, SIZE - 8, 1)
+        fixed[8 * n + n - 1 - i] = fixed[(n - 1 - i) * n + 8] = 1
+    put(8, n - 8, 1)
 
 
-def _format(grid, mask):
+def _format(grid, mask, n):
     """Write the 15 format bits (level M, ``mask``) in both places."""
     data = (_M_BITS << 3) | mask
     rem = data
@@ -131,33 +156,34 @@ def _format(grid, mask):
     for i in range(15):
         b = (bits >> i) & 1
         if i < 6:
-            grid[i * SIZE + 8] = b
+            grid[i * n + 8] = b
         elif i < 8:
-            grid[(i + 1) * SIZE + 8] = b
+            grid[(i + 1) * n + 8] = b
         elif i == 8:
-            grid[8 * SIZE + 7] = b
+            grid[8 * n + 7] = b
         else:
-            grid[8 * SIZE + 14 - i] = b
+            grid[8 * n + 14 - i] = b
         if i < 8:
-            grid[8 * SIZE + SIZE - 1 - i] = b
+            grid[8 * n + n - 1 - i] = b
         else:
-            grid[(SIZE - 15 + i) * SIZE + 8] = b
+            grid[(n - 15 + i) * n + 8] = b
 
 
-def _place(grid, fixed, words):
+def _place(grid, fixed, words, n):
     """The codewords' bits in the zigzag of two-module columns, bottom right first."""
     i = 0
-    n = len(words) * 8
-    right = SIZE - 1
+    nb = len(words) * 8
+    right = n - 1
     while right >= 1:
         if right == 6:
             right = 5
+        # Every version is 1 modulo 4 modules wide: the same pairs go up in each.
         up = ((right + 1) & 2) == 0
-        for vert in range(SIZE):
-            y = SIZE - 1 - vert if up else vert
+        for vert in range(n):
+            y = n - 1 - vert if up else vert
             for x in (right, right - 1):
-                k = y * SIZE + x
-                if not fixed[k] and i < n:
+                k = y * n + x
+                if not fixed[k] and i < nb:
                     grid[k] = (words[i >> 3] >> (7 - (i & 7))) & 1
                     i += 1
         right -= 2
@@ -181,23 +207,23 @@ def _flip(x, y, mask):
     return ((x + y) % 2 + x * y % 3) % 2 == 0
 
 
-def _apply(grid, fixed, mask):
+def _apply(grid, fixed, mask, n):
     """XOR the data modules with ``mask``."""
-    for y in range(SIZE):
-        for x in range(SIZE):
-            k = y * SIZE + x
+    for y in range(n):
+        for x in range(n):
+            k = y * n + x
             if not fixed[k] and _flip(x, y, mask):
                 grid[k] ^= 1
 
 
-def _line_penalty(grid, k, step):
-    """Rules 1 and 3 of the standard's penalty along the row or column that
-    starts at module ``k`` and goes on by ``step`` (1 a row, SIZE a column)."""
+def _line_penalty(grid, k, step, n):
+    """Rules 1 and 3 of the standard's penalty along the row or column of ``n``
+    modules that starts at module ``k`` and goes on by ``step`` (1 a row, n a column)."""
     p = 0
     run = 0
     last = -1
     window = 0
-    for i in range(SIZE):
+    for i in range(n):
         v = grid[k]
         k += step
         if v == last:
@@ -218,35 +244,37 @@ def _line_penalty(grid, k, step):
 
 def penalty(grid):
     """The standard's penalty of a masked symbol: the lowest is chosen."""
+    n = side(grid)
     p = 0
-    for i in range(SIZE):
-        p += _line_penalty(grid, i * SIZE, 1) + _line_penalty(grid, i, SIZE)
+    for i in range(n):
+        p += _line_penalty(grid, i * n, 1, n) + _line_penalty(grid, i, n, n)
     dark = 0
-    for y in range(SIZE):
-        for x in range(SIZE):
-            v = grid[y * SIZE + x]
+    for y in range(n):
+        for x in range(n):
+            v = grid[y * n + x]
             dark += v
-            if x and y and v == grid[y * SIZE + x - 1] == grid[(y - 1) * SIZE + x] \
-                    == grid[(y - 1) * SIZE + x - 1]:
+            if x and y and v == grid[y * n + x - 1] == grid[(y - 1) * n + x] \
+                    == grid[(y - 1) * n + x - 1]:
                 p += 3
-    total = SIZE * SIZE
+    total = n * n
     p += (abs(dark * 20 - total * 10) + total - 1) // total * 10 - 10
     return p
 
 
 def matrix(text, mask=None):
-    """The modules of ``text`` as a bytearray of SIZE * SIZE (row by row, 1
-    dark) with ``mask`` 0-7, or the mask of the lowest penalty when None."""
-    grid = bytearray(SIZE * SIZE)
-    fixed = bytearray(SIZE * SIZE)
-    _functions(grid, fixed)
-    _place(grid, fixed, codewords(text))
+    """The modules of ``text`` as a bytearray of n * n (row by row, 1 dark; n
+    = side() of it) with ``mask`` 0-7, or the mask of the lowest penalty when None."""
+    n = 17 + 4 * version(text)
+    grid = bytearray(n * n)
+    fixed = bytearray(n * n)
+    _functions(grid, fixed, n)
+    _place(grid, fixed, codewords(text), n)
     masks = range(8) if mask is None else (mask,)
     best = None
     for m in masks:
         g = bytearray(grid)
-        _apply(g, fixed, m)
-        _format(g, m)
+        _apply(g, fixed, m, n)
+        _format(g, m, n)
         p = penalty(g) if mask is None else 0
         if best is None or p < best:
             best, out = p, g

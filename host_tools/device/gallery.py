@@ -26,7 +26,8 @@ from tanteador.store import Store
 # sits out), "call-over" a finished chiamata for five, "call5-typed" the
 # same as "call5" on a call typed before a power cut (a bid no auction
 # takes); "event-over" the same as "over" pushed for an event's table 3 in
-# round 2, with its key for the result code; "bad" a damaged save file;
+# round 2, with its key for the result code, "call-event-over" the same of
+# "call-over"; "bad" a damaged save file;
 # "badnames" "new" with a damaged names list.
 RECIPES = (
     ("setup", "new", ""),
@@ -83,6 +84,7 @@ RECIPES = (
     ("entry-call-six", "call6", "wait 3s; UP; OK; UP"),
     ("entry-call-refused", "call5-typed", "BACK; OK"),
     ("handedit-call", "call5", "wait 3s; long OK; DOWN x2; OK; OK"),
+    ("resultqr-call", "call-event-over", "wait 3s; DOWN x2; OK"),
 )
 
 # Briscola chiamata: (trump, (caller, partner, bid, points)) of each hand
@@ -130,9 +132,9 @@ def _match(kind, lang, names=None):
         if kind.endswith("over"):
             m.record(2, (90, 30), 400000)
             m.record(1, (64, 56), 350000)
-        if kind == "event-over":
-            m.event = (3, 2, "fiesta24")
-            m.sign = "0123456789abcdef" * 2
+    if kind.endswith("event-over"):
+        m.event = (3, 2, "fiesta24")
+        m.sign = "0123456789abcdef" * 2
     if names:
         m.options.names = list(names[:m.options.players])
     if lang == "pt":

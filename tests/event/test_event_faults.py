@@ -164,6 +164,8 @@ def test_a_correction_no_match_can_end_with_is_refused_and_changes_nothing(fiest
     rc, out, err = run(capsys, "event", "correct", ev, "--round", 1, "--table", 1,
                        *[x.format(a=a, b=b) for x in extra])
     assert rc == 2 and "nothing corrected" in err and words in err and err.count("\n") == 1, err
+    # "won by side A" in the engine's reason, and the figures side A first: the refusal says which is which.
+    assert "(side A %s, side B %s)" % (a, b) in err, err
     assert dump(ev) == before
 
 

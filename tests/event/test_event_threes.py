@@ -77,7 +77,8 @@ def test_a_swiss_evening_at_tables_of_three(tmp_path, capsys):
     e.close()
     rc, _, err = run(capsys, "event", "correct", ev, "--round", 3, "--table", 1, "--winner", b,
                      "--hands", "2-0", "--points", "160-80")
-    assert rc == 2 and "--hands 2-0: give 3 numbers, side A first, e.g. 2-1-0" in err
+    assert rc == 2 and "--hands 2-0: give 3 numbers, side A first, e.g. 2-1-0 (side A %s, side B %s, side C %s)" % (
+        a, b, c) in err
     rc, _, err = run(capsys, "event", "correct", ev, "--round", 3, "--table", 1, "--winner", b,
                      "--hands", "0-3-0", "--points", "60-240-60")
     assert rc == 2 and "the match is over before that" in err

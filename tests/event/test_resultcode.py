@@ -2,7 +2,8 @@
 
 The QR code is read off the device's real frame (the host board's frame
 buffer as a picture) by zxing; a typed code is checked with the event's key
-and recorded as `event pull` records the same match.
+and recorded as `event pull` records the same match: two sides (format 1),
+a table of three and a chiamata table (format 2).
 """
 
 import hashlib
@@ -13,7 +14,7 @@ import shutil
 import pytest
 
 from app_helpers import boot, hand, play, reboot
-from event_helpers import PAIRS, dump, event_of, run
+from event_helpers import PAIRS, call_hand, dump, event_of, run
 from host_tools.commands.event import codes
 from host_tools.harness import mplane
 from PIL import Image
@@ -21,11 +22,13 @@ from qrkit import decode, frame_image, show_code
 from tanteador import qrcode, resultcode
 
 TEXT = "TT:943BEAE6:200G00820008R034QC13VZQ2"
+# A chiamata table's code with big scores: 61 characters, version 3.
+LONG = "TT:943BEAE6:45314GSK0J7Y1K7W1RR1TS1GP4521124382207Z5ZG7S0JH1A"
 
 
 def symbol(grid, scale=4, quiet=4):
     """A QR matrix as a black-on-white picture with a quiet zone."""
-    n = qrcode.SIZE
+    n = qrcode.side(grid)
     img = Image.new("L", (n + 2 * quiet, n + 2 * quiet), 255)
     for y in range(n):
         for x in range(n):
@@ -36,31 +39,35 @@ def symbol(grid, scale=4, quiet=4):
 
 @pytest.mark.parametrize("mask", range(8))
 def test_every_mask_reads_back(mask):
-    for text in (TEXT, "A", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $", "%*+-./:"):
+    for text in (TEXT, LONG, "A", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $", "%*+-./:", "A" * 39):
         assert decode(symbol(qrcode.matrix(text, mask))) == [text]
+    # The device's quiet zone round a version 3 symbol: a module and a half.
+    assert decode(symbol(qrcode.matrix(LONG, mask), scale=2, quiet=1)) == [LONG]
 
 
-def test_the_chosen_mask_has_the_lowest_penalty():
-    grid = qrcode.matrix(TEXT)
-    assert decode(symbol(grid)) == [TEXT]
-    assert qrcode.penalty(grid) == min(qrcode.penalty(qrcode.matrix(TEXT, m)) for m in range(8))
+@pytest.mark.parametrize("text", [TEXT, LONG])
+def test_the_chosen_mask_has_the_lowest_penalty(text):
+    grid = qrcode.matrix(text)
+    assert decode(symbol(grid)) == [text]
+    assert qrcode.penalty(grid) == min(qrcode.penalty(qrcode.matrix(text, m)) for m in range(8))
 
 
 def test_a_scratch_across_the_symbol_still_reads():
     # Level M: a smudge over a few codewords (a glare on the glass) is corrected.
     grid = qrcode.matrix(TEXT)
-    n = qrcode.SIZE
+    n = qrcode.side(grid)
     for y in range(12, 15):
         for x in range(9, 17):
             grid[y * n + x] ^= 1
     assert decode(symbol(grid)) == [TEXT]
 
 
-def test_text_that_does_not_fit_is_refused():
+def test_text_that_does_not_fit_is_refused_and_the_smallest_version_is_taken():
     with pytest.raises(ValueError):
         qrcode.matrix("x")  # lower case is not in the alphanumeric set
     with pytest.raises(ValueError):
-        qrcode.matrix("A" * 39)
+        qrcode.matrix("A" * 62)
+    assert [qrcode.side(qrcode.matrix("A" * k)) for k in (1, 38, 39, 61)] == [25, 25, 29, 29]
 
 
 @pytest.mark.parametrize("key", [b"", b"k", bytes(range(16)), bytes(range(64))])
@@ -72,7 +79,7 @@ def test_the_devices_hmac_is_hmac_sha256(key):
 def test_base32_reads_back():
     for data in (bytes(15), bytes(range(15)), b"\xff" * 15):
         text = resultcode.base32(data)
-        assert len(text) == 24 and codes.parse(text)[1] == data
+        assert len(text) == 24 and codes.unbase32(codes.parse(text)[1]) == data
 
 
 def test_the_tables_key_is_saved_with_the_match_and_a_bad_one_is_refused():
@@ -176,7 +183,7 @@ def test_a_forged_edited_mistyped_or_foreign_code_is_refused_and_changes_nothing
     board, app = finish(capsys, ev, 2, tmp_path / "dev", "bb")
     text = scanned(board)
     code = text.split(":")[2]
-    raw = codes.parse(code)[1]
+    raw = codes.unbase32(codes.parse(code)[1])
     # Side A's 2 hands for side B's: the right layout, no signature to go with it.
     edited = resultcode.base32(bytes([raw[0] & 0xF0]) + raw[1:4] + bytes([2, 0]) + raw[6:])
     flipped = code[:-1] + ("A" if code[-1] != "A" else "B")
@@ -263,6 +270,8 @@ def test_the_code_survives_a_restart_and_a_match_without_a_key_offers_none(tmp_p
     assert app.stage.screen.sel == 0
 
 
+# From the pushed notice: two hands to side A, the match over.
+PAIRS_MATCH = "OK; DOWN; OK; UP x10; OK; DOWN; OK; UP x10; OK"
 MP_CODE = """
 import gc, json
 from binascii import hexlify
@@ -273,13 +282,14 @@ b = HostBoard(%r)
 app = App(b, 0)
 app.poll(0)
 pl = Player(app, b)
-pl.play(parse("OK; DOWN; OK; UP x10; OK; DOWN; OK; UP x10; OK"))
+pl.play(parse(%r))
 gc.collect()
 free = gc.mem_free()
 pl.play(parse("DOWN; DOWN; OK"))
 gc.collect()
+m = app.stage.match
 shown = {"scr": app.stage.screen.NAME, "frame": hexlify(b.frame).decode(), "free_before": free,
-         "free_after": gc.mem_free()}
+         "free_after": gc.mem_free(), "figures": [m.winner, m.won, m.totals]}
 pl.play(parse("BACK; DOWN; OK"))
 import sys
 shown["rematch"] = [app.stage.match.event, app.stage.match.sign, "tanteador.qrcode" in sys.modules]
@@ -293,7 +303,8 @@ def test_the_code_is_made_on_micropython_at_a_picos_heap(tmp_path, capsys, mpy_t
     ev = evening(tmp_path, capsys)
     dev = tmp_path / "dev"
     assert run(capsys, "event", "push", ev, "--table", 4, "--flash", dev)[0] == 0
-    rc, out, err = mplane.run_code(MP_CODE % str(dev), "mp", heapsize="190K", pythonpath=[mpy_tree, mplane.DEVICE])
+    rc, out, err = mplane.run_code(MP_CODE % (str(dev), PAIRS_MATCH), "mp", heapsize="190K",
+                                   pythonpath=[mpy_tree, mplane.DEVICE])
     res, noise = mplane.parse(out)
     assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
     r = res[0]
@@ -333,21 +344,164 @@ def test_a_code_entered_after_its_device_was_pulled_is_known_in_either_order(tmp
     assert dump(ev) == before
 
 
-def test_a_table_of_three_sides_offers_no_code_its_two_numbers_could_not_carry(tmp_path):
-    # The code carries two sides' hands and points: a table of three players alone has none to show.
-    from tanteador.matchoptions import MatchOptions
 
-    o = MatchOptions(players=3, target=1)
-    push = {"v": 1, "o": o.to_list(), "ev": [1, 1, "fiesta24"], "sk": "00" * 16}
+# -- tables of three and of chiamata: format 2 ---------------------------------------------
+
+FIVE = ["Ana", "Eva", "Jo", "Tom", "Lía"]
+
+
+def seats_evening(tmp_path, capsys, players, target):
+    """An event of one table of ``players`` alone (three, or five at chiamata), round 1 paired."""
+    ev = tmp_path / "seats.db"
+    goal = ["--goal", "hands"] if players == 5 else []
+    assert run(capsys, "event", "create", ev, "--name", "Fiesta", "--players", players, "--target", target,
+               *goal)[0] == 0
+    assert run(capsys, "event", "add", ev, *FIVE[:players])[0] == 0
+    assert run(capsys, "event", "pair", ev)[0] == 0
+    return ev
+
+
+def pushed_and_booted(capsys, ev, dev):
+    assert run(capsys, "event", "push", ev, "--table", 1, "--flash", dev)[0] == 0
+    board, app = boot(dev)
+    play(app, board, "OK")
+    return board, app
+
+
+def entered_as_pulled(capsys, tmp_path, ev, dev, text):
+    """Enter ``text`` into the event, and pull the device into a copy of the event as it was:
+    the two record the same result (sides, places, hands, points, players); the rows."""
+    pulled = tmp_path / "pulled.db"
+    shutil.copy(ev, pulled)
+    rc, out, err = run(capsys, "event", "pull", pulled, "--from-dir", dev)
+    assert rc == 0 and "1 result recorded" in out, out + err
+    rc, out, err = run(capsys, "event", "enter", ev, text)
+    assert rc == 0 and out.startswith("recorded: table 1, round 1: "), err
+    a, b = dump(ev), dump(pulled)
+    assert a["result_sides"] == b["result_sides"] and a["result_players"] == b["result_players"]
+    return a
+
+
+def on_glass(app, code):
+    """Whether the groups of four of ``code`` are on the screen, in order."""
+    return " ".join(code[i:i + 4] for i in range(0, len(code), 4)) in " ".join(app.stage.texts)
+
+
+def test_a_table_of_three_offers_its_signed_result_and_enter_records_it_as_pull_would(tmp_path, capsys):
+    ev = seats_evening(tmp_path, capsys, 3, 2)
+    dev = tmp_path / "dev"
+    board, app = pushed_and_booted(capsys, ev, dev)
+    for ups in (30, 25):
+        play(app, board, "DOWN; OK; UP x%d" % ups)
+        for _ in range(3):                       # one field a player, then the count
+            if app.stage.screen.NAME != "entry":
+                break
+            play(app, board, "OK")
+    m = app.stage.match
+    assert m.over and m.nsides == 3
+    show_code(app, board)
+    text = scanned(board)
+    code = text.split(":")[2]
+    assert code[0] == "4" and text == resultcode.qr_text(m) and on_glass(app, code)
+    rows = entered_as_pulled(capsys, tmp_path, ev, dev, text)
+    assert [r[3:] for r in rows["result_sides"]] == [(m.won[k], m.totals[k]) for k in range(3)]
+
+
+def test_a_chiamata_table_signs_every_players_score_and_enter_records_it_as_pull_would(tmp_path, capsys):
+    ev = seats_evening(tmp_path, capsys, 5, 3)
+    dev = tmp_path / "dev"
+    board, app = pushed_and_booted(capsys, ev, dev)
+    for caller, made in ((1, True), (3, False), (1, True)):
+        call_hand(app, board, caller, made)
+    m = app.stage.match
+    assert m.over and m.winner == 1 and min(m.totals) < 0
+    show_code(app, board)
+    text = scanned(board)
+    code = text.split(":")[2]
+    assert text == resultcode.qr_text(m) and on_glass(app, code)
+    rows = entered_as_pulled(capsys, tmp_path, ev, dev, code.lower())
+    # The scores as the device counted them, negative ones too, and the winner first.
+    places = sorted(set(m.totals), reverse=True)
+    assert [r[2:] for r in rows["result_sides"]] == [(places.index(t), w, t) for w, t in zip(m.won, m.totals)]
+    # The device pulled by cable later brings the same match: recorded before, not a second result.
+    rc, out, _ = run(capsys, "event", "pull", ev, "--from-dir", dev)
+    assert rc == 0 and "0 results recorded" in out and "1 recorded before" in out, out
+
+
+def test_an_edited_cut_or_misplaced_table_code_is_refused_and_changes_nothing(tmp_path, capsys):
+    ev = seats_evening(tmp_path, capsys, 5, 1)
+    board, app = pushed_and_booted(capsys, ev, tmp_path / "dev")
+    call_hand(app, board, 2)
+    show_code(app, board)
+    code = scanned(board).split(":")[2]
+    _, winner, _, _, hands, points, data, _ = codes.read_seats(code)
+    assert winner == 2 and list(hands) == app.stage.match.won and list(points) == app.stage.match.totals
+    # One character a number (the format, 4 of the table's, 2 a player's): the winner's +2 made +3,
+    # a figure of the same length, no signature to go with it.
+    assert len(data) == 1 + 4 + 2 * 5
+    k = 1 + 4 + 2 * 2 + 1
+    edited = code[:k] + resultcode.ALPHABET[resultcode.ALPHABET.index(code[k]) + 2] + code[k + 1:]
+    assert codes.read_seats(edited)[5][2] == 3
+    # Two sides' figures where the event has a table of five: a code of its format 1 shape.
+    pairs = resultcode.base32(bytes([0x10, 1, 0, 1, 2, 0, 0, 140, 0, 100]) + bytes(5))
+    before = dump(ev)
+    for bad, says in ((edited, "does not carry this event's signature"),
+                      (code[:-1], "it has %d characters, and a code of its figures %d" % (len(code) - 1, len(code))),
+                      (code + "0", "one left out or one too many"),
+                      ("4" + code[2:], "one left out or one too many"),
+                      (pairs, "names 2 sides at table 1, round 1, which has 5"),
+                      ("6" + code[1:], "not a result code this version reads (format 3)")):
+        rc, out, err = run(capsys, "event", "enter", ev, bad)
+        assert rc != 0 and out == "" and says in err and err.count("\n") == 1, (bad, err)
+    assert dump(ev) == before
+
+
+def test_a_long_chiamata_code_takes_a_version_3_symbol_and_five_rows(tmp_path):
+    # The highest scores a setup allows, cappotto every hand: three characters a score.
+    from tanteador.matchoptions import CALL_MAX, CHIAMATA, GOAL_HANDS, MatchOptions
+
+    o = MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_HANDS, target=5, names=FIVE, call=list(CALL_MAX))
+    push = {"v": 1, "o": o.to_list(), "ev": [12, 7, "fiesta24"], "sk": "5a" * 16}
     (tmp_path / "event.json").write_text(json.dumps(push))
     board, app = boot(tmp_path)
     play(app, board, "OK")
-    assert app.stage.match.sign
-    play(app, board, "DOWN; OK; UP x30")
-    for _ in range(4):                           # one field a player, then the count
-        if app.stage.screen.NAME != "entry":
-            break
-        play(app, board, "OK")
-    assert app.stage.screen.NAME == "matchend" and app.stage.match.over
-    play(app, board, "DOWN; DOWN")
-    assert app.stage.screen.sel == 0             # two choices round: Rematch, New match
+    for _ in range(5):
+        call_hand(app, board, 0, cappotto=True)
+    m = app.stage.match
+    assert m.over and min(abs(t) for t in m.totals) > 127
+    show_code(app, board)
+    code = resultcode.typed(m)
+    assert len(code) > 32 and len(resultcode.qr_text(m)) > 38
+    assert scanned(board) == resultcode.qr_text(m)
+    # Five rows of two groups: no room for the table's label, every group on the glass.
+    assert on_glass(app, code) and "T12 R7" not in app.stage.texts
+    assert codes.read_seats(code)[:6] == (5, m.winner, 7, 12, tuple(m.won), tuple(m.totals))
+
+
+@pytest.mark.micropython
+def test_a_chiamata_code_in_a_version_3_symbol_is_made_on_micropython_at_a_picos_heap(tmp_path, mpy_tree):
+    # The highest scores of a setup in one hand of cappotto: two characters a score, a version 3 symbol.
+    from tanteador.matchoptions import CALL_MAX, CHIAMATA, GOAL_HANDS, MatchOptions
+
+    o = MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_HANDS, target=1, names=FIVE, call=list(CALL_MAX))
+    key = "5a" * 16
+    (tmp_path / "event.json").write_text(json.dumps({"v": 1, "o": o.to_list(), "ev": [3, 2, "fiesta24"], "sk": key}))
+    # From the notice: oros, the caller who opens the auction, bid 61, the partner after them, all 120 points.
+    script = "OK; DOWN; OK; OK; OK; OK; long UP x6; OK"
+    rc, out, err = mplane.run_code(MP_CODE % (str(tmp_path), script), "mp", heapsize="190K",
+                                   pythonpath=[mpy_tree, mplane.DEVICE])
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res and res[-1] == {"k": "end"}, err + "\n".join(noise)
+    r = res[0]
+    assert r["scr"] == "resultqr" and r["rematch"] == [[], "", False]
+    from host_tools.support import render
+
+    [text] = decode(render.to_image(bytes.fromhex(r["frame"]), scale=3))
+    assert len(text) > 38 and text.startswith("TT:FIESTA24:")
+    code = text.split(":")[2]
+    n, winner, rnd, tbl, won, totals, data, tag = codes.read_seats(code)
+    assert (n, rnd, tbl) == (5, 2, 3) and [winner, list(won), list(totals)] == r["figures"]
+    assert sorted(totals) == [-36, -36, -36, 52, 56]
+    assert tag == hmac.new(bytes.fromhex(key), b"fiesta24" + data.encode(), hashlib.sha256).digest()[:5]
+    print("heap free at the match end: %d bytes; with the version 3 code shown: %d"
+          % (r["free_before"], r["free_after"]))

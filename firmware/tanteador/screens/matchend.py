@@ -33,10 +33,9 @@ class MatchEnd:
         self.seam = 0
         # The match ended from the menu, or None for the app's own.
         self.ended = ended
-        # Rematch, New match, and for a pushed event's two-sided match played
-        # to its end its signed result (the code carries two sides' figures).
-        m = app.match
-        self.n = 3 if ended is None and m.sign and m.nsides == 2 and not m.chiamata else 2
+        # Rematch, New match, and for a pushed event's match played to its end
+        # its signed result (resultcode.py: two sides, or three to six).
+        self.n = 3 if ended is None and app.match.sign else 2
         if tune:
             from tanteador.savefile import TUNE_END
 

@@ -2,12 +2,15 @@
 
 The symbol sits in a lit square on the left (dark modules on light, as a
 phone's camera expects), 2 pixels a module with a quiet zone round it; the
-right half names the table and round and gives the code in six groups of
-four (resultcode.py). The press is answered at once with the code to type
-and the empty square: the encoder (imported here, when the code is asked
-for) takes over half a second on a Pico to choose its mask, so it runs at
-the next tick, once that frame is out, and the symbol follows. Any press
-goes back and unloads them (app.unload_unused).
+right half names the table and round and gives the code in groups of four,
+two to a row (resultcode.py): six groups for two sides, six to eight for a
+table of three or a chiamata table at the usual goals. A code of five rows
+(a long chiamata with high scores: up to 40 characters at a table of five
+numbered up to 255) takes the label's row. The press is answered at once
+with the code to type and the empty square: the encoder (imported here,
+when the code is asked for) takes over half a second on a Pico to choose
+its mask, so it runs at the next tick, once that frame is out, and the
+symbol follows. Any press goes back and unloads them (app.unload_unused).
 """
 
 from tanteador import resultcode
@@ -25,15 +28,16 @@ class ResultQR:
         m = app.match
         self.grid = None
         self.drawn = False
-        self.code = resultcode.base32(resultcode.payload(m))
+        self.code = resultcode.typed(m)
         self.label = "T%d R%d" % m.event[:2]
 
     def tick(self, app, now_ms):
         if self.grid is None and self.drawn:
             from tanteador import qrcode
 
-            self.size = qrcode.SIZE
-            self.grid = qrcode.matrix(resultcode.qr_text(app.match, self.code))
+            g = qrcode.matrix(resultcode.qr_text(app.match, self.code))
+            self.size = qrcode.side(g)
+            self.grid = g
             app.redraw()
 
     def draw(self, app):
@@ -49,10 +53,16 @@ class ResultQR:
                         p.fill_rect(off + x * _MODULE, off + y * _MODULE, _MODULE, _MODULE, 0)
         self.drawn = True
         cx = _BOX + (ui.WIDTH - _BOX) // 2
-        ui.center(app, self.label, 1, cx)
         c = self.code
-        for row in range(3):
-            ui.center(app, c[row * 8:row * 8 + 4] + " " + c[row * 8 + 4:row * 8 + 8], 16 + row * ui.LINE, cx)
+        rows = (len(c) + 7) // 8
+        y = 16
+        if rows > 4:
+            y = 2
+        else:
+            ui.center(app, self.label, 1, cx)
+        for row in range(rows):
+            ui.center(app, (c[row * 8:row * 8 + 4] + " " + c[row * 8 + 4:row * 8 + 8]).strip(),
+                      y + row * ui.LINE, cx)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

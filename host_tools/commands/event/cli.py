@@ -127,7 +127,7 @@ def _parser():
     e = _sub(sub, "enter", "record a result code read off a device", "Record a table's result from the code "
              "its device shows at the match end; a code without this event's signature is refused.")
     e.add_argument("file", metavar="FILE")
-    e.add_argument("code", metavar="CODE", help="the code as the device shows it (six groups of four)")
+    e.add_argument("code", metavar="CODE", help="the code as the device shows it (groups of four)")
 
     v = _sub(sub, "serve", "take results from phones on this network", "Serve the evening on this network: a "
              "page for phones that scans each device's result code, and a standings page for a wall screen.")
@@ -512,15 +512,17 @@ def cmd_serve(event, args):
     return serve.main(event, args)
 
 
-def _figures(text, option, n):
-    """'2-1' (or '2-1-0' at a table of three): a number per side, side A first."""
+def _figures(text, option, order):
+    """'2-1' (or '2-1-0' at a table of three): a number per side, side A first; ``order`` names
+    the sides (see _order) for the message that refuses it."""
+    n = order.count(", ") + 1
     try:
         got = tuple(int(x) for x in text.split("-"))
     except ValueError:
         got = ()
     if len(got) != n:
-        raise UsageError("%s %s: give %d numbers, side A first, e.g. %s" % (
-            option, text, n, "-".join(["2", "1"] + ["0"] * (n - 2))))
+        raise UsageError("%s %s: give %d numbers, side A first, e.g. %s (%s)" % (
+            option, text, n, "-".join(["2", "1"] + ["0"] * (n - 2)), order))
     if min(got) < 0:
         raise UsageError("%s %s: no negative numbers" % (option, text))
     return got
@@ -552,16 +554,18 @@ def cmd_correct(event, args):
     if old is None and not (args.hands and args.points):
         raise UsageError("round %d, table %d has no result yet: give --hands and --points with --winner"
                          % (p.round, p.tbl))
-    hands = _figures(args.hands, "--hands", len(sides)) if args.hands else tuple(s.hands for s in old.sides)
-    points = _figures(args.points, "--points", len(sides)) if args.points else tuple(s.points for s in old.sides)
+    # A refusal names the sides in the order the figures take them: "side B" alone says nothing.
+    order = _order(event, p, names)
+    hands = _figures(args.hands, "--hands", order) if args.hands else tuple(s.hands for s in old.sides)
+    points = _figures(args.points, "--points", order) if args.points else tuple(s.points for s in old.sides)
     try:
         m = verdict.check(event.setup, winner, hands, points)
     except UsageError as e:
         kept = "" if args.hands and args.points else " (%s kept from the result in effect)" % " and ".join(
             x for x, given in (("the hands", args.hands), ("the points", args.points)) if not given)
-        raise UsageError("nothing corrected: %s wins %s in hands, %s in points%s: %s" % (
+        raise UsageError("nothing corrected: %s wins %s in hands, %s in points%s (%s): %s" % (
             "a draw" if winner is None else event.entry_label(sides[winner], names),
-            "-".join(str(x) for x in hands), "-".join(str(x) for x in points), kept, e))
+            "-".join(str(x) for x in hands), "-".join(str(x) for x in points), kept, order, e))
     # The figures recorded are the engine's, from the match it played through.
     new = [Side(entries[e], rank, m.won[i], m.totals[i]) for i, (e, rank) in enumerate(zip(sides, collect.ranks(m)))]
     text = _result_text(event, p, new, names)
@@ -579,6 +583,11 @@ def cmd_correct(event, args):
             event.replace_result(old.id, rid)
     print("table %d, round %d: %s (was: %s)" % (p.tbl, p.round, text, before))
     return 0
+
+
+def _order(event, p, names):
+    """'side A Ana/Luis, side B Eva/Pau': a table's sides in the order its figures are given."""
+    return ", ".join("side %s %s" % ("ABCDEF"[i], event.entry_label(x, names)) for i, x in enumerate(p.sides))
 
 
 def _result_text(event, p, sides, names):

@@ -4,10 +4,11 @@ The event file keeps a secret (``meta`` ``secret``, made at the first push
 that needs it). Each table of each round gets a key of its own, derived
 from it; `event push` gives the device only that key, and at the match end
 the device shows the result signed with it (the firmware's resultcode.py
-has the layout). Here a code is read back, its tag checked with the key
-derived again, and the result recorded through the same store call and
-the same ``collect.sides_of`` as `event pull`. A code is recorded once:
-its fingerprint is the hash of its signed bytes.
+has the layouts: format 1 for two sides, format 2 for three to six). Here
+a code is read back, its tag checked with the key derived again, and the
+result recorded through the same store call and the same
+``collect.sides_of`` as `event pull`. A code is recorded once: its
+fingerprint is the hash of its signed bytes (format 2's characters).
 """
 
 import hashlib
@@ -24,6 +25,10 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
 _DATA = 10
 _FORMAT = 1
+_FORMAT_SEATS = 2
+_TAG_CHARS = 8
+# Format 2's numbers: at most this many characters of 4 bits each (0 to 65535).
+_DIGITS = 4
 # How a result from a code names its source ("code typed", "code scanned").
 SOURCE = "code "
 # The answer to a code recorded before: the server's phones stop posting it, `enter` refuses it.
@@ -53,7 +58,8 @@ def table_key(event, rnd, tbl, make=True):
     return hmac.new(bytes.fromhex(secret(event)), msg, hashlib.sha256).digest()[:16].hex()
 
 
-def _unbase32(text):
+def unbase32(text):
+    """The bytes of Crockford base32 ``text`` (the device's resultcode.base32 read back)."""
     bits = 0
     n = 0
     out = bytearray()
@@ -68,8 +74,9 @@ def _unbase32(text):
 
 
 def parse(text):
-    """(event key or None, the code's 15 bytes) of a scanned ``TT:KEY:CODE`` or a
-    typed code (any case, dashes and spaces anywhere); CodeError if it is neither."""
+    """(event key or None, the code's characters) of a scanned ``TT:KEY:CODE`` or a
+    typed code (any case, dashes and spaces anywhere, I and L for 1, O for 0);
+    CodeError if it is neither."""
     text = text.strip()
     key = None
     m = re.fullmatch(r"TT:([0-9A-Za-z]{1,16}):(\S+)", text)
@@ -79,18 +86,39 @@ def parse(text):
     bad = sorted(set(c for c in chars if c not in ALPHABET))
     if bad:
         raise CodeError("not a result code: %s is not one of its characters (%s)" % (" ".join(bad), ALPHABET))
-    if len(chars) != 24:
-        raise CodeError("not a result code: it has %d characters, a result code 24 (six groups of four)"
+    fmt = ALPHABET.index(chars[0]) >> 1 if chars else _FORMAT
+    if fmt == _FORMAT and len(chars) != 24:
+        raise CodeError("not a result code: it has %d characters, a two-sided table's code 24 (six groups of four)"
                         % len(chars))
-    return key, _unbase32(chars)
+    return key, chars
+
+
+def _numbers(chars, count):
+    """Format 2: ``count`` numbers read from ``chars`` (see the firmware's resultcode.py), and the
+    characters left after them; None when the characters end first or a number runs too long."""
+    out = []
+    i = 0
+    for _ in range(count):
+        v = shift = 0
+        while True:
+            if i >= len(chars) or shift >= 4 * _DIGITS:
+                return None
+            d = ALPHABET.index(chars[i])
+            i += 1
+            v |= (d & 15) << shift
+            shift += 4
+            if d < 16:
+                break
+        out.append(v)
+    return out, chars[i:]
 
 
 class Entry:
-    """A checked code: its pairing, the outcome and figures, side A first."""
+    """A checked code: its pairing, the winning side (None: no winner) and figures, side A first."""
 
-    def __init__(self, pairing, outcome, hands, points, code):
+    def __init__(self, pairing, winner, hands, points, code):
         self.pairing = pairing
-        self.outcome = outcome
+        self.winner = winner
         self.hands = hands
         self.points = points
         self.code = code
@@ -103,32 +131,81 @@ class Entry:
     def doc(self):
         """What the event file keeps of it (the results' ``doc``)."""
         return json.dumps({"code": self.code.hex(), "table": self.pairing.tbl, "round": self.pairing.round,
-                           "winner": None if self.outcome == 2 else self.outcome, "hands": list(self.hands),
+                           "winner": self.winner, "hands": list(self.hands),
                            "points": list(self.points)})
 
 
 def check(event, text):
     """The Entry of code ``text`` if this event signed it; CodeError otherwise
     (not a code, another event's, no such table, a forged or edited one)."""
-    key, raw = parse(text)
+    key, chars = parse(text)
     if key is not None and key != event.key.lower():
         raise CodeError("a result code of another event (key %s; this event's is %s)" % (key, event.key))
+    fmt = ALPHABET.index(chars[0]) >> 1
+    if fmt == _FORMAT_SEATS:
+        return _check_seats(event, chars)
+    raw = unbase32(chars) if fmt == _FORMAT else b"\0"
     data, tag = raw[:_DATA], raw[_DATA:]
-    if data[0] >> 4 != _FORMAT or data[0] & 15 > 2:
-        raise CodeError("not a result code this version reads (format %d)" % (data[0] >> 4))
+    if fmt != _FORMAT or data[0] & 15 > 2:
+        raise CodeError("not a result code this version reads (format %d)" % fmt)
     rnd, tbl = data[1], data[2] << 8 | data[3]
+    p = _pairing(event, rnd, tbl, 2)
+    _signed(event, p, data, tag)
+    return Entry(p, None if data[0] & 15 == 2 else data[0] & 15, (data[4], data[5]),
+                 (data[6] << 8 | data[7], data[8] << 8 | data[9]), raw)
+
+
+def read_seats(chars):
+    """A format 2 code's figures: (sides, winner or None, round, table, hands, points, the signed
+    characters, the tag's bytes); CodeError when the characters cannot be such a code."""
+    head = _numbers(chars[1:], 4)
+    if head is None or not 3 <= head[0][0] <= 6:
+        raise CodeError("not a result code: its start is not that of a table's result; mistyped?")
+    (n, outcome, rnd, tbl), rest = head
+    body = _numbers(rest, 2 * n)
+    want = None if body is None else len(chars) - len(body[1]) + _TAG_CHARS
+    if body is None or len(body[1]) != _TAG_CHARS:
+        raise CodeError("not a result code: it has %d characters%s; one left out or one too many?" % (
+            len(chars), "" if want is None else ", and a code of its figures %d" % want))
+    figures, tag = body
+    if outcome > n:
+        raise CodeError("not a result code: it names side %d of %d the winner; mistyped?" % (outcome, n))
+    # Points in zigzag: 0, 1, 2, 3... are 0, -1, 1, -2...
+    points = tuple((v >> 1) if not v & 1 else -(v >> 1) - 1 for v in figures[1::2])
+    return (n, None if outcome == 0 else outcome - 1, rnd, tbl, tuple(figures[0::2]), points,
+            chars[:-_TAG_CHARS], unbase32(tag))
+
+
+def _check_seats(event, chars):
+    """check() of a format 2 code: a table of three to six sides."""
+    n, winner, rnd, tbl, hands, points, data, tag = read_seats(chars)
+    p = _pairing(event, rnd, tbl, n)
+    _signed(event, p, data.encode(), tag)
+    return Entry(p, winner, hands, points, chars.encode())
+
+
+def _pairing(event, rnd, tbl, sides):
+    """The pairing of table ``tbl``, round ``rnd``, that a code of ``sides`` sides names; CodeError
+    when the event has no such table or it has another number of sides."""
     p = event.pairing_at(rnd, tbl)
     if p is None or p.b is None:
         raise CodeError("the code names table %d, round %d, which the event does not have; "
                         "it may be mistyped, or another event's" % (tbl, rnd))
-    key = table_key(event, rnd, tbl, make=False)
+    if len(p.sides) != sides:
+        raise CodeError("the code names %d sides at table %d, round %d, which has %d; it may be mistyped, "
+                        "or another event's" % (sides, tbl, rnd, len(p.sides)))
+    return p
+
+
+def _signed(event, p, data, tag):
+    """CodeError unless ``tag`` is the signature of ``data`` with the key of pairing ``p``'s table."""
+    key = table_key(event, p.round, p.tbl, make=False)
     if key is None:
         raise CodeError("this event has pushed no table its key yet, so no code can be its; nothing recorded")
     mac = hmac.new(bytes.fromhex(key), event.key.encode() + data, hashlib.sha256)
     if not hmac.compare_digest(mac.digest()[:len(tag)], tag):
         raise CodeError("the code of table %d, round %d does not carry this event's signature: "
-                        "mistyped, edited or made up; nothing recorded" % (tbl, rnd))
-    return Entry(p, data[0] & 15, (data[4], data[5]), (data[6] << 8 | data[7], data[8] << 8 | data[9]), raw)
+                        "mistyped, edited or made up; nothing recorded" % (p.tbl, p.round))
 
 
 def agrees(old, m):
@@ -158,8 +235,8 @@ def record(event, entry, where):
     at = "table %d, round %d" % (p.tbl, p.round)
     # The match as the device held it: the pushed setup and names, and the figures the code carries.
     o = MatchOptions.from_list(push.document(event, p)["o"])
-    m = types.SimpleNamespace(options=o, chiamata=False, nsides=2, won=list(entry.hands),
-                              totals=list(entry.points), winner=None if entry.outcome == 2 else entry.outcome)
+    m = types.SimpleNamespace(options=o, chiamata=o.chiamata, nsides=o.nsides, won=list(entry.hands),
+                              totals=list(entry.points), winner=entry.winner)
     text = "%s: %s" % (at, collect.describe(m))
     if m.winner is None and event.format == "knockout":
         raise CodeError("%s: %s, no winner, and a knockout table needs one; nothing recorded, "
