@@ -1,6 +1,7 @@
 """`tanteador pull`: the match history off the board, as CSV, JSON and PNG charts.
 
-Files are copied, never removed: /tt/state.json (the match in play),
+Files are copied, never removed: /tt/state.json (the match in play, with
+the actions its journal /tt/state.log holds, as a boot replays them),
 /tt/hNNNN.json (finished matches) and /tt/bad-* (files the device set aside)
 land untouched in OUT/board/. Every copy is checked against the board's
 own hash; a transfer that does not match changes nothing in OUT. Files
@@ -17,7 +18,7 @@ import sys
 from host_tools import UserError
 from host_tools.support.folders import check_writable
 from host_tools.support.matchstats import cappotto_side, match_stats
-from host_tools.support.saves import BoardSource, DirSource, read_match
+from host_tools.support.saves import JOURNAL, BoardSource, DirSource, is_match_file, read_match
 from host_tools.support.seats import UNNAMED, seat_label, side_label, unnamed_format
 from host_tools.support.standing import standing
 
@@ -179,10 +180,10 @@ def export(files, out):
     bad = []
     unnamed = unnamed_format(device_lang(files))
     for name in sorted(files):
-        if name.startswith("bad-"):
+        if not is_match_file(name):
             continue
         try:
-            m, archived = read_match(name, files[name])
+            m, archived = read_match(name, files[name], files.get(JOURNAL))
         except ValueError as e:
             bad.append((name, str(e)))
             continue

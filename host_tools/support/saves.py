@@ -1,18 +1,21 @@
 """The saves of a flash folder, read as the device reads them: from a board or a folder.
 
 `tanteador pull` exports them and `tanteador event` collects an evening's
-matches with them. A source copies the files the device writes (state.json,
-hNNNN.json, bad-*), skipping unread any larger than a save can be; a file
-is then read as a Match by the firmware's own code.
+matches with them. A source copies the files the device writes (state.json
+and its journal state.log, hNNNN.json, bad-*), skipping unread any larger
+than a save can be; a file is then read as a Match by the firmware's own
+code, the match in play with the actions its journal holds.
 """
 
 import hashlib
+import io
 import json
 import os
 
 from host_tools import UsageError, UserError
 
 TT = "/tt"
+JOURNAL = "state.log"
 
 
 def size_limit():
@@ -30,7 +33,7 @@ def too_big(size):
 
 def wanted(name):
     """Is this a file of the flash folder that pull copies?"""
-    if name == "state.json" or name.startswith("bad-"):
+    if name in ("state.json", JOURNAL) or name.startswith("bad-"):
         return True
     return name.startswith("h") and name.endswith(".json") and name[1:-5].isdigit()
 
@@ -100,8 +103,38 @@ class DirSource:
         return out, skipped
 
 
-def read_match(name, data):
-    """(Match, finished) from a file's bytes; raises ValueError with a reason."""
+def is_match_file(name):
+    """Is this fetched file one read as a match (not a file set aside, not the journal)?"""
+    return not name.startswith("bad-") and name != JOURNAL
+
+
+class _ReadOnlyJournal:
+    """A journal's bytes as the firmware's journal reader sees the flash; nothing is changed."""
+
+    def __init__(self, data):
+        self.fs = self
+        self.data = data
+
+    def size(self, name):
+        return len(self.data)
+
+    def open(self, name, mode="rb"):
+        return io.BytesIO(self.data)
+
+    def listdir(self):
+        return []
+
+    def rename(self, old, new):
+        pass
+
+    def discard(self, name):
+        pass
+
+
+def read_match(name, data, journal=None):
+    """(Match, finished) from a file's bytes (for state.json with the actions
+    of ``journal``, the bytes of state.log, as a boot replays them); raises
+    ValueError with a reason."""
     from tanteador import matchdoc
 
     try:
@@ -113,6 +146,7 @@ def read_match(name, data):
     if name == "state.json":
         if not isinstance(doc, dict) or "m" not in doc:
             raise ValueError("not a device state document")
+        n = doc.get("n", 0)
         doc = doc["m"]
         if doc is None:
             return None, False
@@ -122,4 +156,8 @@ def read_match(name, data):
         raise ValueError("not a match this version reads (%s)" % (getattr(e, "code", None) or e))
     except RecursionError:
         raise ValueError("not a save: its JSON is nested deeper than any match document")
+    if name == "state.json" and journal:
+        from tanteador import journal as jn
+
+        jn.replay(_ReadOnlyJournal(journal), n if type(n) is int else 0, m)
     return m, name != "state.json"

@@ -233,3 +233,27 @@ def test_with_no_match_won_yet_pull_says_so_instead_of_an_empty_chart(tmp_path, 
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
     assert sorted(p.name for p in (out / "charts").iterdir()) == ["state.png"]
     assert "no summary chart yet: no match has been played to its goal" in capsys.readouterr().out
+
+
+def test_pull_reads_the_match_in_play_with_its_journal(tmp_path):
+    """A device cut between a hand's journal line and its whole save shows that
+    hand after a boot: pull reports it too, and copies the journal raw."""
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    m = match_in_play()
+    (flash / "state.json").write_text(json.dumps({"v": 1, "cfg": {"lang": "en"}, "m": matchdoc.to_dict(m),
+                                                  "scr": "table", "n": 4}))
+    k = m.cursor
+    m.record(0, (80, 40), 2000)
+    journal = b"4\n" + json.dumps([k, None, m.action(k)], separators=(",", ":")).encode() + b"\n"
+    (flash / "state.log").write_bytes(journal)
+    out = tmp_path / "out"
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(out)]) == 0
+    (playing,) = json.loads((out / "matches.json").read_text("utf-8"))
+    assert [h["points"] for h in playing["hands"]] == [[61, 59], [80, 40]]
+    assert (out / "board" / "state.log").read_bytes() == journal
+    # A journal that follows an older save is inside it: nothing added.
+    (flash / "state.log").write_bytes(b"3" + journal[1:])
+    assert cli.main(["pull", "--from-dir", str(flash), "--out", str(tmp_path / "out2")]) == 0
+    (playing,) = json.loads((tmp_path / "out2" / "matches.json").read_text("utf-8"))
+    assert [h["points"] for h in playing["hands"]] == [[61, 59]]

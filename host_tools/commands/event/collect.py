@@ -114,10 +114,10 @@ def collect(event, files, where, evening=None):
     matches = []
     aside = []
     for name in sorted(files):
-        if name.startswith("bad-"):
+        if not saves.is_match_file(name):
             continue
         try:
-            m, archived = saves.read_match(name, files[name])
+            m, archived = saves.read_match(name, files[name], files.get(saves.JOURNAL))
         except ValueError as e:
             aside.append((name, str(e)))
             continue
