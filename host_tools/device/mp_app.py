@@ -185,7 +185,9 @@ def cmd_app_cuts(a):
 
 
 def _fault_free(folder, script):
-    """Play ``script`` with no cut: (commits as (first call, last call, saved text), calls, kinds, final state)."""
+    """Play ``script`` with no cut: (commits as (first call, last call, file of the saved
+    text), calls, kinds, final state). The texts wait in files beside ``folder``: kept
+    in the heap, ten of them took the room a boot below needs on a Pico-sized heap."""
     import faultfs
     from script import Player
     from tanteador.flashfs import DirFS
@@ -199,9 +201,13 @@ def _fault_free(folder, script):
     def counted():
         k0 = ffs.ops
         save()
-        # Kept as text: one block each, not a tree of small objects that
-        # scatters the heap the boots below compile the screens on.
-        commits.append((k0, ffs.ops, json.dumps(app.stage.state())))
+        path = "%s.commit%d.json" % (folder, len(commits))
+        f = open(path, "w")
+        try:
+            f.write(json.dumps(app.stage.state()))
+        finally:
+            f.close()
+        commits.append((k0, ffs.ops, path))
 
     app.stage._save = counted
     play_file(script, Player(app, board))
@@ -218,10 +224,19 @@ def _cut_documents(commits, k, doc0):
         elif k0 < k <= k1:
             after = d
     if isinstance(before, str):
-        before = json.loads(before)
+        before = _doc(before)
     if after is not None:
-        after = json.loads(after)
+        after = _doc(after)
     return before, after
+
+
+def _doc(path):
+    """The document a commit saved, from its file."""
+    f = open(path)
+    try:
+        return json.loads(f.read())
+    finally:
+        f.close()
 
 
 def _following(commits, k):
@@ -229,7 +244,7 @@ def _following(commits, k):
     its whole save may leave its action in the journal (None if none)."""
     for k0, k1, d in commits:
         if k1 >= k:
-            return json.loads(d)["m"]
+            return _doc(d)["m"]
     return None
 
 
