@@ -89,14 +89,16 @@ def test_a_scripted_match_shows_what_the_simulator_shows(played, capsys):
               % (played["cold"], len(answers), statistics.median(answers), max(answers)))
 
 
-def test_one_write_per_committed_action(played):
-    """A hand recorded (OK on the entry) is one file written to the browser's storage, then renamed in place."""
+def test_one_save_per_committed_action(played):
+    """A hand recorded (OK on the entry) is its journal line, then the whole save written
+    to the browser's storage and renamed in place, then the journal removed."""
     steps = played["steps"]
     recorded = [i for i in range(1, len(steps)) if script.describe(steps[i]) == "OK"
                 and script.describe(steps[i - 1]).split()[0] in ("UP", "hold")]
     assert len(recorded) == 2
     for i in recorded:
-        assert played["logs"][i] == ["write state.tmp", "rename state.tmp state.json"]
+        assert played["logs"][i] == ["write state.log", "write state.tmp", "rename state.tmp state.json",
+                                     "remove state.log"]
 
 
 def test_a_reload_resumes_on_the_same_screen(played):
