@@ -135,7 +135,8 @@ class Stage:
         (a flash write of 50-250 ms that the answer to the press does not
         wait for). ``before``: the match's cursor before the action; None
         for an undo or a redo, which only moved it. A failure saves whole
-        before the frame instead, and tells it in a notice."""
+        before the frame instead (a notice tells if that fails too): it
+        pushes no screen, so it may come before the screens change."""
         m = self.match
         c = m.cursor
         if before is not None and c == before:
@@ -257,12 +258,13 @@ class Stage:
         m.record(self.trump, points, self.hand_ms, last)
         self.hand_ms = 0
         self.trump = m.next_trump
+        # On flash before anything else: the match end's screen loads next.
+        self.keep(before)
         self.home(None if m.over else len(m.hands) - 1)
         if m.over:
             from tanteador.screens.matchend import MatchEnd
 
             self.push(MatchEnd(self))
-        self.keep(before)
 
     def undo(self, redo=False):
         """Undo the match's last action (``redo``: redo the last one undone),
