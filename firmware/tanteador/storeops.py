@@ -1,4 +1,4 @@
-"""The rarely run part of the saved state: boot recovery, names, the archive.
+"""The rarely run part of the saved state: boot recovery and a save's checks, names, the archive.
 
 Kept apart from ``store`` so the table screen does not hold its code: the
 app imports it for a moment (boot, setup, match end) and unloads it again
