@@ -33,6 +33,20 @@ def _kept_frame(board):
         print("kept frame not shown:", type(e).__name__)
 
 
+def _hidden(e):
+    # True when the module ImportError ``e`` names imports on the whole
+    # path: the short path hid it. Any other ImportError is the app's own.
+    name = str(e).split("'")
+    if len(name) < 3:
+        return False
+    sys.path[:] = path
+    try:
+        __import__(name[1])
+    except ImportError:
+        return False
+    return True
+
+
 try:
     from tanteador.board import Board
 
@@ -43,7 +57,7 @@ try:
 
         run(board)
     except ImportError as e:
-        if sys.path == path:
+        if sys.path == path or not _hidden(e):
             raise
         # A module of this firmware that the short path cannot see (one not
         # frozen in it): the app starts again on the whole path.

@@ -31,7 +31,7 @@ else:
     from host_tools.device.hostboard import HostBoard
 from tanteador import matchdoc
 from tanteador.app import App
-from tanteador.savefile import validate
+from tanteador.storeops import validate
 from tanteador.flashfs import DirFS
 from tanteador.match import Match
 from tanteador.matchoptions import CCW

@@ -12,7 +12,7 @@ from tanteador.store import JOURNAL
 
 def rebuild(s, board, heap, scr, problem, tr, en):
     """Rebuild on stage ``s`` the screens of the saved state (screen
-    ``scr``, trump ``tr``, entry values ``en``; see savefile.validate) and
+    ``scr``, trump ``tr``, entry values ``en``; see storeops.validate) and
     say what happened: a resumed match, a save set aside (``problem``), a
     match pushed for an event. OK held at power-on opens the button test."""
     if s.store.fs.exists(JOURNAL):

@@ -65,7 +65,7 @@ class Stage:
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
 
-        doc, problem = storeops.load(self.store, savefile.validate)
+        doc, problem = storeops.load(self.store, storeops.validate)
         # What parsing the save left behind goes before the screens load.
         collect()
         from tanteador.draw import Painter

@@ -70,20 +70,28 @@ class HandSim:
 
     def fresh(self):
         """A new app on the table of the match, nothing pressed yet."""
+        matchplan.write_doc(self.folder, self.doc)
+        self._boot()
+        self._gap()
+        while self.app.stage.screen.NAME == "notice":
+            self.press(BACK_B)
+        return self._on("table", "the match does not open on the table")
+
+    def _boot(self):
+        # A new app on the flash folder as it is, and the Buttons that shadow its presses.
         from host_tools.device.hostboard import HostBoard
         from tanteador.app import App
         from tanteador.buttons import Buttons
 
-        matchplan.write_doc(self.folder, self.doc)
         self.board = HostBoard(self.folder)
         self.app = App(self.board, 0)
         self.shadow = Buttons()
         self.runs += 1
-        self._gap()
-        while self.app.stage.screen.NAME == "notice":
-            self.press(BACK_B)
-        if self.app.stage.screen.NAME != "table":
-            raise RuntimeError("the match does not open on the table (screen %s)" % self.app.stage.screen.NAME)
+
+    def _on(self, name, fault):
+        # self, once the app shows screen ``name``; else RuntimeError(fault).
+        if self.app.stage.screen.NAME != name:
+            raise RuntimeError("%s (screen %s)" % (fault, self.app.stage.screen.NAME))
         return self
 
     def tick(self):

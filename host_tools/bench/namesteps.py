@@ -29,23 +29,15 @@ class NameSim(handsteps.HandSim):
 
     def fresh(self):
         """A new app on an empty flash, on the letters screen."""
-        from host_tools.device.hostboard import HostBoard
         from host_tools.device.script import Player, parse
-        from tanteador.app import App
-        from tanteador.buttons import Buttons
 
         shutil.rmtree(self.folder, ignore_errors=True)
         os.makedirs(self.folder)
-        self.board = HostBoard(self.folder)
-        self.app = App(self.board, 0)
+        self._boot()
         self.app.poll(0)
         Player(self.app, self.board).play(parse(_TO_LETTERS))
-        self.shadow = Buttons()
-        self.runs += 1
         self._gap()
-        if self.app.stage.screen.NAME != "letters":
-            raise RuntimeError("the names do not open on the letters (screen %s)" % self.app.stage.screen.NAME)
-        return self
+        return self._on("letters", "the names do not open on the letters")
 
     def long_ok(self):
         """A long OK, held to its first event."""

@@ -17,16 +17,14 @@ def boot(folder, fs=None):
     """A HostBoard on ``folder`` (or on ``fs``) and the App booted from it."""
     from hostboard import HostBoard
 
+    from tanteador.heap import Heap
+
     # The Pico boots on an empty heap: what the driver left goes first, so
     # compiling the app's source finds the room it would find there. The
-    # screens an earlier boot of this process loaded go too: a Pico has none
-    # loaded after a reset, and eighty boots that kept them scattered the heap.
-    pkg = sys.modules.get("tanteador.screens")
-    for name in list(sys.modules):
-        if name.startswith("tanteador.screens.") and name != "tanteador.screens.ui":
-            del sys.modules[name]
-            if pkg is not None and hasattr(pkg, name[18:]):
-                delattr(pkg, name[18:])
+    # screens an earlier boot of this process loaded go too, as the app's
+    # own sweep unloads them: a Pico has none loaded after a reset, and
+    # eighty boots that kept them scattered the heap.
+    Heap().sweep([])
     gc.collect()
     from tanteador.app import App
 

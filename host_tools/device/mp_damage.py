@@ -201,14 +201,11 @@ class _Life:
     def boot(self):
         from hostboard import HostBoard
         from script import Player
+        from tanteador.heap import Heap
 
         self.board = self.app = self.player = None
-        pkg = sys.modules.get("tanteador.screens")
-        for n in list(sys.modules):
-            if n.startswith("tanteador.screens.") and n != "tanteador.screens.ui":
-                del sys.modules[n]
-                if pkg is not None and hasattr(pkg, n[18:]):
-                    delattr(pkg, n[18:])
+        # The screens an earlier boot loaded go, as the app's own sweep unloads them.
+        Heap().sweep([])
         for n in ("tanteador.wiring", "tanteador.boardfile"):
             if n in sys.modules:
                 del sys.modules[n]

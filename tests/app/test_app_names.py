@@ -11,6 +11,7 @@ from tanteador import fonts, i18n
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import letters
 from tanteador.store import MAX_NAME_COUNT
+from tanteador.storeops import fold
 
 # From a fresh setup: the Names row (three rows up from Start), OK opens it.
 NAMES_SCREEN = "UP x3; OK"
@@ -34,7 +35,7 @@ def type_name(app, board, name):
     assert scr.NAME == "letters"
     n = len(letters.RING)
     for i, c in enumerate(name):
-        want = letters.RING.index(letters._lower(c))
+        want = letters.RING.index(fold(c))
         down = (want - scr.k) % n
         if down:
             play(app, board, "DOWN x%d" % down if down <= n - down else "UP x%d" % (n - down))

@@ -89,6 +89,49 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
     assert sys.path == before
 
 
+def _main_on_a_short_path(monkeypatch, tmp_path, missing):
+    """main.py on a short path whose app first stops on an ImportError naming
+    module ``missing`` -> (the error main.py stopped on, the paths the app ran on)."""
+    import os
+    import sys
+    import types
+
+    from tanteador import bootframe
+
+    monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    monkeypatch.setattr(bootframe, "show", lambda b: None)
+    ran = []
+
+    def run(b):
+        ran.append(list(sys.path))
+        if len(ran) == 1:
+            raise ImportError("no module named '%s'" % missing)
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run)
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    with pytest.raises((ImportError, KeyboardInterrupt)) as stopped:
+        exec(code, {"__name__": "__main__"})
+    return stopped.value, ran
+
+
+def test_main_runs_the_app_again_on_the_whole_path_for_a_module_the_short_path_hid(monkeypatch, tmp_path):
+    stopped, ran = _main_on_a_short_path(monkeypatch, tmp_path, "tanteador.screens.about")
+    assert isinstance(stopped, KeyboardInterrupt)
+    assert ran[0] == [".frozen"] and len(ran) == 2 and ".frozen" in ran[1] and len(ran[1]) > 1
+
+
+def test_main_stops_on_an_import_error_the_short_path_did_not_cause(monkeypatch, tmp_path):
+    stopped, ran = _main_on_a_short_path(monkeypatch, tmp_path, "tanteador.nowhere")
+    assert isinstance(stopped, ImportError) and "tanteador.nowhere" in str(stopped)
+    assert ran == [[".frozen"]]
+
+
 def _run_main(monkeypatch, tmp_path, show, run=None):
     """Run main.py with the host board, ``show`` as the kept frame's step and
     ``run`` as the app's (default: one that records its board and stops as

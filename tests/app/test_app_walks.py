@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from app_helpers import boot, play, reboot
 from walkplan import DEEPEST, OPEN, STEPS
 
-from tanteador import savefile, storeops
+from tanteador import storeops
 
 _BASES = ("table", "setup", "matchend")
 
@@ -24,7 +24,7 @@ _BASES = ("table", "setup", "matchend")
 def _check(app):
     assert app.stage.screen.NAME != "error", app.stage.texts
     assert 1 <= len(app.stage.stack) <= DEEPEST, [s.NAME for s in app.stage.stack]
-    _, problem = storeops.load(app.stage.store, savefile.validate)
+    _, problem = storeops.load(app.stage.store, storeops.validate)
     assert problem is None, problem
 
 

@@ -125,17 +125,18 @@ print(json.dumps({"k": "end"}))
 def _typing(name, ring, start=0):
     """The taps that type ``name`` on the letters screen (DOWN or UP, the shorter way), OKs between."""
     from tanteador.screens import letters
+    from tanteador.storeops import fold
 
     out = []
     k = start
     n = len(ring)
     for i, c in enumerate(name):
-        want = ring.index(letters._lower(c))
+        want = ring.index(fold(c))
         down = (want - k) % n
         if down:
             out.append("DOWN x%d" % down if down <= n - down else "UP x%d" % (n - down))
         out.append("OK" if i < len(name) - 1 else "long OK")
-        vowel = letters._lower(c) in letters._VOWELS
+        vowel = fold(c) in letters._VOWELS
         k = letters.STARTS[1] if vowel else 0
     return "; ".join(out)
 

@@ -14,7 +14,7 @@ import gc, json, os
 from hostboard import HostBoard
 from script import Player, parse
 from tanteador.app import App
-from tanteador import savefile, storeops
+from tanteador import storeops
 
 def boot(b):
     b.release_all()
@@ -36,7 +36,7 @@ for k, (start, steps) in enumerate(json.loads(%r)):
             app = boot(b)
         else:
             Player(app, b).play(parse(st))
-        problem = storeops.load(app.stage.store, savefile.validate)[1]
+        problem = storeops.load(app.stage.store, storeops.validate)[1]
         if app.stage.screen.NAME == "error" or problem is not None or not 1 <= len(app.stage.stack) <= %d:
             bad = [i, app.stage.screen.NAME, problem, len(app.stage.stack), app.stage.texts]
             break

@@ -20,6 +20,7 @@ from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
+from tanteador.storeops import fold
 
 _GROUPS = ("aeiou", "nrlst", "cdmjb", "hgpvf", "zykqxw", "àèìòù", "çãõñâ", "êîôûë", "ïüœæöä",
            "ª.'- ", "úóíáé")
@@ -49,15 +50,6 @@ def upper(c):
         return chr(o - 32)
     if o == 0x153:
         return "\u0152"
-    return c
-
-
-def _lower(c):
-    o = ord(c)
-    if 65 <= o <= 90 or (192 <= o <= 222 and o != 215):
-        return chr(o + 32)
-    if o == 0x152:
-        return "\u0153"
     return c
 
 
@@ -148,14 +140,14 @@ class Letters:
                 return
             c = self.letter()
             self.text += c
-            self.k = _CONSONANTS if _lower(c) in _VOWELS else 0
+            self.k = _CONSONANTS if fold(c) in _VOWELS else 0
         elif b == BACK:
             t = self.text
             if not t:
                 app.pop()
                 return
             self.text = t[:-1]
-            k = RING.find(_lower(t[-1]))
+            k = RING.find(fold(t[-1]))
             self.k = k if k >= 0 else 0
 
     def end(self, app):

@@ -18,9 +18,10 @@ import re
 import secrets
 import types
 
+from tanteador.resultcode import ALPHABET
+
 from host_tools import UserError
 
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 # What a person may type for a character Crockford's base32 leaves out.
 _LOOKALIKE = {"I": "1", "L": "1", "O": "0"}
 _DATA = 10
