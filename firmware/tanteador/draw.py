@@ -321,7 +321,7 @@ class Painter:
         """Draw ``s`` centred in the span x..x+w; return its left x."""
         if not isinstance(s, str):
             s = str(s)
-        left = x + (w - self._width(s, font)) // 2
+        left = x + (w - self.width(s, font)) // 2
         self.text(s, left, y, color, font)
         return left
 
@@ -329,13 +329,16 @@ class Painter:
         """Draw ``s`` so that it ends at column ``xr`` - 1; return its left x."""
         if not isinstance(s, str):
             s = str(s)
-        left = xr - self._width(s, font)
+        left = xr - self.width(s, font)
         self.text(s, left, y, color, font)
         return left
 
-    def _width(self, s, font):
-        # A small-font text is drawn and kept as it is measured: the text()
-        # that follows finds it, so its glyphs are walked once, not twice.
+    def width(self, s, font=SMALL):
+        """Width of ``s`` in ``font``, for a text about to be drawn.
+
+        A small-font text is drawn and kept as it is measured: the text()
+        that follows finds it, so its glyphs are walked once, not twice.
+        """
         return self._line(s)[1] if font is SMALL else text_width(s, font)
 
     def icon(self, icon_id, x, y, color=1):

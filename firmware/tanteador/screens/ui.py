@@ -36,7 +36,7 @@ def width(s):
 
 def center(app, s, y, cx=WIDTH // 2, c=1):
     """Text centred on column ``cx``."""
-    return app.p.text(s, cx - D.text_width(s) // 2, y, c)
+    return app.p.text(s, cx - app.p.width(s) // 2, y, c)
 
 
 def big_width(s):
@@ -64,10 +64,12 @@ def label_fit(s, w):
 def big_center(app, s, y, cx, c=1, room=WIDTH):
     """A number in big digits centred on ``cx`` (medium digits if it exceeds ``room``)."""
     font = D.BIG
-    if D.text_width(s, font) > room:
+    w = D.text_width(s, font)
+    if w > room:
         font = D.MEDIUM
+        w = D.text_width(s, font)
         y += (BIG_H - D.MEDIUM[0]) // 2
-    return app.p.text(s, cx - D.text_width(s, font) // 2, y, c, font)
+    return app.p.text(s, cx - w // 2, y, c, font)
 
 
 def medium_right(app, s, xr, y, c=1):
