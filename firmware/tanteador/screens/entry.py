@@ -53,13 +53,10 @@ class Entry(Form):
         self._line = None     # (what the last line says, its text)
         self._base = None     # the field's value before the press being held
         self._checked = None  # (points, the RulesError OK would meet or None)
-        if self.two:
-            # The results a step can lead to, drawn now: a step that changes
-            # the last line then costs no more than one that keeps it.
-            from tanteador.screens.outcome import outcome
-
-            for w in (0, 1, None):
-                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
+        # The results a step can lead to are drawn ahead once the entry is on
+        # the glass (see tick): not before its first frame, which they would delay.
+        self._ahead = self.two
+        self._drawn = False
 
     def _derive(self):
         if not self.free:
@@ -71,7 +68,18 @@ class Entry(Form):
             return app.t(i18n.EDIT) % (self.edit + 1)
         return app.t(i18n.HAND) % app.match.hand_no
 
+    def tick(self, app, now_ms):
+        """Once the entry's first frame is out, draw ahead the results a step can
+        lead to: a step that changes the last line then costs no more than one that keeps it."""
+        if self._ahead and self._drawn:
+            self._ahead = False
+            from tanteador.screens.outcome import outcome
+
+            for w in (0, 1, None):
+                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
+
     def draw(self, app):
+        self._drawn = True
         y = ui.LINE + 2
         # The title and the names stay put while the points change: drawn
         # once and kept, a press redraws only the numbers and the last line.
