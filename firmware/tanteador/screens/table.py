@@ -313,9 +313,7 @@ class Table:
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
-                from tanteador.screens.trump import next_suit
-
-                app.set_trump(next_suit(app.trump, b == DOWN))
+                app.set_trump(ui.next_suit(app.trump, b == DOWN))
                 return
             return told
         if b != OK:
