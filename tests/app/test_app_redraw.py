@@ -44,21 +44,3 @@ def test_the_entry_draws_its_results_ahead_only_once_its_first_frame_is_out(tmp_
     # The next one draws them, and a step then finds them drawn.
     app.poll(board.advance(10))
     assert all(t in s.p._lines for t in ahead)
-
-
-def test_a_trump_step_draws_the_band_but_not_the_hands_number(tmp_path):
-    board, app = boot(tmp_path)
-    play(app, board, "OK; OK")
-    p = app.stage.p
-    drawn = []
-    text = p.text
-
-    def spy(s, *args):
-        drawn.append(s)
-        return text(s, *args)
-
-    p.text = spy
-    play(app, board, "DOWN")
-    # Where the scores go in columns the number is kept with the scores;
-    # it is still in the text model, as the from-scratch test above holds.
-    assert drawn and "Hand 1" not in drawn and "Hand 1" in app.stage.texts

@@ -130,18 +130,8 @@ class Table:
         # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
             self._body(app)
-            if self._cols:
-                # The hand's number, which no result label covers where the
-                # scores go in columns, changes only with a new Table too.
-                self._hand(app)
             app.p.keep(self)
         self._top(app)
-
-    def _hand(self, app):
-        """The hand's number (and the signals reminder) at the right of the band's first line."""
-        x = app.p.right(app.t(i18n.HAND) % _hand_no(app.match), ui.WIDTH, _BAND_Y)
-        if app.match.options.signals:
-            app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, _BAND_Y + 2)
 
     def _goal(self, app):
         """(icon, text) of the goal line: time left, or the target."""
@@ -162,13 +152,15 @@ class Table:
         return max(w1, w2)
 
     def _top(self, app):
-        """What a press on the table changes: the band's goal or time and trump,
-        the result, and where the result may cover it the hand's number."""
+        """The band's right part (hand number, signals, goal or time, trump) and the result."""
         m = app.match
+        y = _BAND_Y
         if self.banner is not None:
             self._result(app, m)
-        elif not self._cols:
-            self._hand(app)
+        if self.banner is None or self._cols:
+            x = app.p.right(app.t(i18n.HAND) % _hand_no(m), ui.WIDTH, y)
+            if m.options.signals:
+                app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
         x = ui.WIDTH
         if not m.over:
