@@ -48,6 +48,9 @@ def changed_bytes(old, new):
 class PageDiff:
     """Remembers the pages last sent of the MONO_VLSB frame ``buf``."""
 
+    # Bytes while a page is unknown or blank, then a view of its copy.
+    sent: list
+
     def __init__(self, buf, width=128):
         self.buf = buf
         self.width = width
