@@ -43,7 +43,7 @@ def _glyphs(s, font):
 
     It walks the UTF-8 bytes, not the characters: MicroPython makes a string
     of every character it iterates over and looks it up among its interned
-    names, about 0.1 ms a character on a Pico, twenty times a byte's cost.
+    names, about 0.1 ms a character on the lab's RP2040, twenty times a byte's cost.
     """
     first = font[3]
     count = font[4]
@@ -170,8 +170,8 @@ class Painter:
         # Palette for drawing in colour 0: ink -> 0, background -> 1 (the key).
         self._inv = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
         self._inv.pixel(0, 0, 1)
-        # The frame's bytes seen one a pixel: framebuf fills a 1-bit frame a
-        # pixel at a time (0.8 ms on a Pico), a GS8 one with memset.
+        # The frame's bytes seen as a byte a pixel: framebuf fills a 1-bit frame
+        # a pixel at a time (0.8 ms on the lab's RP2040), a GS8 one with memset.
         self._bytes = None if buf is None else framebuf.FrameBuffer(buf, len(buf), 1, framebuf.GS8)
 
     def begin(self, color=0, owner=None):

@@ -57,7 +57,7 @@ class PageDiff:
         # Each page as last sent; empty while the panel's is unknown.
         self.sent = [b""] * (len(buf) // width)
         # Where a page sent is copied: a new 128-byte object for each page
-        # sent cost more than the copy on a Pico (0.2 ms, finding the room).
+        # sent cost more than the copy on the lab's RP2040 (0.2 ms, finding the room).
         copy = memoryview(bytearray(len(buf)))
         self._copies = [copy[p * width:(p + 1) * width] for p in range(len(self.sent))]
         # The rectangles (c0, c1, p0, p1) of the last changed(), inclusive.
