@@ -58,7 +58,8 @@ class PCBoard:
         sent = self._diff.sent
         if not sent[0]:
             return bytes(len(self.buffer))
-        return b"".join(sent)
+        # The pages are views of the diff's copies: MicroPython joins bytes alone.
+        return b"".join([bytes(p) for p in sent])
 
     def seed(self, n):
         """Make the app's random draws (first dealer, seats) repeat for the same n, as ``sim --seed``."""

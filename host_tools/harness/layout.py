@@ -189,10 +189,13 @@ class Recorder:
         # Texts kept as bitmaps are blitted whole; drop them so each is drawn anew.
         p._lines.clear()
         p._kept = None
+        # The frame cleared through the logging buffer, which starts the log anew.
+        fast, p._bytes = p._bytes, None
         try:
             self.render()
         finally:
             p.fb = real_fb
+            p._bytes = fast
             del p.text, p.icon
         return list(self.events)
 

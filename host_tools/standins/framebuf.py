@@ -2,7 +2,9 @@
 
 Only the monochrome formats are implemented (the display is MONO_VLSB, the
 glyphs and icons are MONO_HLSB), and only the primitives the firmware may
-use: fill, pixel, rect, fill_rect, hline, vline and blit. Everything else
+use: fill, pixel, rect, fill_rect, hline, vline and blit; and GS8 for fill
+alone, which the Painter clears a frame's bytes with (MicroPython fills a
+GS8 buffer with memset, a 1-bit one a pixel at a time). Everything else
 (text, line, ellipse, poly, scroll) is deliberately missing so that a use
 of it fails on the PC before it reaches the device.
 
@@ -42,11 +44,14 @@ class FrameBuffer:
             raise ValueError()
         if format not in _KNOWN:
             raise ValueError("invalid format")
-        if format not in _MONO:
-            raise NotImplementedError("stand-in supports the MONO_* formats only")
+        if format not in _MONO and format != GS8:
+            raise NotImplementedError("stand-in supports the MONO_* formats and GS8's fill only")
         rows = height
         if format == MONO_VLSB:
             rows = (height + 7) & ~7
+        elif format == GS8:
+            # A byte a pixel: the size check below counts bits.
+            rows = height * 8
         else:
             stride = (stride + 7) & ~7
         try:
@@ -64,6 +69,10 @@ class FrameBuffer:
         self._h = height
         self._fmt = format
         self._stride = stride
+
+    def _only_mono(self):
+        if self._fmt == GS8:
+            raise NotImplementedError("stand-in supports GS8's fill only")
 
     # Low level, coordinates already inside the buffer.
     def _get(self, x, y):
@@ -106,10 +115,16 @@ class FrameBuffer:
 
     def fill(self, c, /):
         """Fill the whole buffer with colour ``c``."""
+        if self._fmt == GS8:
+            # One byte a pixel, set to the colour's low byte.
+            n = self._stride * self._h
+            self._mv[:n] = bytes((_int(c) & 0xFF,)) * n
+            return
         self._fill_rect(0, 0, self._w, self._h, _int(c) != 0)
 
     def pixel(self, x, y, c=None, /):
         """Get (two arguments) or set the pixel at (x, y); off-buffer: None."""
+        self._only_mono()
         x = _int(x)
         y = _int(y)
         if 0 <= x < self._w and 0 <= y < self._h:
@@ -120,10 +135,12 @@ class FrameBuffer:
 
     def fill_rect(self, x, y, w, h, c, /):
         """Fill a rectangle, clipped to the buffer."""
+        self._only_mono()
         self._fill_rect(_int(x), _int(y), _int(w), _int(h), _int(c) != 0)
 
     def rect(self, x, y, w, h, c, f=False, /):
         """Outline (or, when ``f`` is true, fill) a rectangle."""
+        self._only_mono()
         x, y, w, h = _int(x), _int(y), _int(w), _int(h)
         col = _int(c) != 0
         if f:
@@ -136,10 +153,12 @@ class FrameBuffer:
 
     def hline(self, x, y, w, c, /):
         """Horizontal line of ``w`` pixels from (x, y)."""
+        self._only_mono()
         self._fill_rect(_int(x), _int(y), _int(w), 1, _int(c) != 0)
 
     def vline(self, x, y, h, c, /):
         """Vertical line of ``h`` pixels from (x, y)."""
+        self._only_mono()
         self._fill_rect(_int(x), _int(y), 1, _int(h), _int(c) != 0)
 
     def blit(self, fbuf, x, y, key=-1, palette=None, /):
@@ -149,6 +168,10 @@ class FrameBuffer:
             raise TypeError()
         if palette is not None and not isinstance(palette, FrameBuffer):
             raise TypeError()
+        self._only_mono()
+        fbuf._only_mono()
+        if palette is not None:
+            palette._only_mono()
         x = _int(x)
         y = _int(y)
         key = _int(key) & 0xFFFFFFFF

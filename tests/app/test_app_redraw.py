@@ -22,3 +22,25 @@ def test_entry_and_table_draw_after_a_press_as_from_scratch(tmp_path):
         shown, texts = board.frame, list(app.stage.texts)
         assert (shown, texts) == _full_redraw(app, board), script
     assert "P1" in texts and "Hand 2" in texts          # the kept parts stay in the text model
+
+
+def test_the_entry_draws_its_results_ahead_only_once_its_first_frame_is_out(tmp_path):
+    from tanteador.buttons import OK
+    from tanteador.screens import ui
+    from tanteador.screens.outcome import outcome
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; DOWN")
+    s = app.stage
+    ahead = [ui.fit(outcome(s, w, None), ui.WIDTH) for w in (0, 1, None)]
+    s.p._lines.clear()
+    board.press(OK)
+    app.poll(board.advance(30))
+    board.press(OK, False)
+    # The poll that takes OK shows the entry without drawing what a step may need.
+    assert app.poll(board.advance(30)) and s.screen.NAME == "entry"
+    later = [t for t in ahead if t not in s.texts]
+    assert later and not [t for t in later if t in s.p._lines]
+    # The next one draws them, and a step then finds them drawn.
+    app.poll(board.advance(10))
+    assert all(t in s.p._lines for t in ahead)

@@ -297,7 +297,7 @@ from tanteador import draw, icons
 gc.collect()
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-p = draw.Painter(fb)
+p = draw.Painter(fb, buf)
 out = []
 p.begin()
 p.bar(0)
@@ -316,7 +316,7 @@ for i, s in enumerate(("ÁÉÍÓÚ áéíóú àèìòù", "âêîôû ãõ ç �
     p.text(s, -2 + i, i * 12 - 3, i & 1)
 p.bar(50)
 p.text("Configuración del sonido", 2, 50, 0)
-p.text("\u2603x", 120, 58)
+p.text("\u2603\U0001F0A1x", 116, 58)
 p.progress(90, 2, 30, 5, 2, 3)
 p.text("12:05", -10, 40, 0, draw.BIG)
 p.text("61-40-19", 70, 30, 1, draw.MEDIUM)

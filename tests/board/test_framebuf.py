@@ -186,3 +186,21 @@ def test_writes_go_to_the_callers_buffer():
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     fb.pixel(3, 9, 1)
     assert buf[128 + 3] == 0b10
+
+
+def test_gs8_fills_every_byte_and_offers_nothing_else():
+    # The Painter clears a MONO_VLSB frame through a GS8 view of its bytes.
+    buf = bytearray(range(256)) * 4
+    mono = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    fb = framebuf.FrameBuffer(buf, len(buf), 1, framebuf.GS8)
+    fb.fill(0x1FF)
+    assert buf == b"\xff" * 1024
+    assert mono.pixel(127, 63) == 1
+    fb.fill(0)
+    assert buf == bytes(1024)
+    for draw in (lambda: fb.pixel(0, 0, 1), lambda: fb.fill_rect(0, 0, 2, 1, 1),
+                 lambda: fb.hline(0, 0, 2, 1), lambda: mono.blit(fb, 0, 0)):
+        with pytest.raises(NotImplementedError):
+            draw()
+    with pytest.raises(ValueError):
+        framebuf.FrameBuffer(bytearray(1023), 1024, 1, framebuf.GS8)

@@ -13,8 +13,13 @@ from micropython import const
 
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
+# Loaded with the match (the rules) or with the entry: imported here, not at
+# each step, where importing a loaded module by its dotted name took about
+# 0.3 ms on the lab's RP2040.
+from tanteador.rules import RulesError, hand_winner
 from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal, told
+from tanteador.screens.outcome import outcome
 
 START = const(60)
 # Two sides share the width: a half each, the number centred in it.
@@ -53,13 +58,10 @@ class Entry(Form):
         self._line = None     # (what the last line says, its text)
         self._base = None     # the field's value before the press being held
         self._checked = None  # (points, the RulesError OK would meet or None)
-        if self.two:
-            # The results a step can lead to, drawn now: a step that changes
-            # the last line then costs no more than one that keeps it.
-            from tanteador.screens.outcome import outcome
-
-            for w in (0, 1, None):
-                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
+        # The results a step can lead to are drawn ahead once the entry is on
+        # the glass (see tick): not before its first frame, which they would delay.
+        self._ahead = self.two
+        self._drawn = False
 
     def _derive(self):
         if not self.free:
@@ -71,7 +73,16 @@ class Entry(Form):
             return app.t(i18n.EDIT) % (self.edit + 1)
         return app.t(i18n.HAND) % app.match.hand_no
 
+    def tick(self, app, now_ms):
+        """Once the entry's first frame is out, draw ahead the results a step can
+        lead to: a step that changes the last line then costs no more than one that keeps it."""
+        if self._ahead and self._drawn:
+            self._ahead = False
+            for w in (0, 1, None):
+                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
+
     def draw(self, app):
+        self._drawn = True
         y = ui.LINE + 2
         # The title and the names stay put while the points change: drawn
         # once and kept, a press redraws only the numbers and the last line.
@@ -118,8 +129,6 @@ class Entry(Form):
         else:
             key = self._problem(app)
             if key is None:
-                from tanteador.rules import hand_winner
-
                 m = app.match
                 win = hand_winner(self.vals, m.options.reverse)
                 cap = m.capote(self.vals)
@@ -138,8 +147,6 @@ class Entry(Form):
             elif self.last is not None:
                 text = ui.fit(app.t(i18n.LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
-                from tanteador.screens.outcome import outcome
-
                 text = ui.fit(outcome(app, win, cap), ui.WIDTH)
             self._line = (key, text)
         return self._line[1]
@@ -189,8 +196,6 @@ class Entry(Form):
 
     def check(self, m, pts):
         """Raise the RulesError OK meets with points ``pts``, if any."""
-        from tanteador.rules import RulesError
-
         if self.fields < len(pts) and pts[-1] < 0:
             # The derived last side went below 0: the others already hold too much.
             raise RulesError("above", None, (sum(pts) - pts[-1],))
@@ -202,8 +207,6 @@ class Entry(Form):
         pts = tuple(self.vals)
         c = self._checked
         if c is None or c[0] != pts:
-            from tanteador.rules import RulesError
-
             e = None
             if not self.two:
                 try:
@@ -217,8 +220,6 @@ class Entry(Form):
         """All fields set: record the hand (or the edit) and save, or say why not.
 
         Tied points the last trick settles first ask who took it."""
-        from tanteador.rules import RulesError
-
         m = app.match
         pts = tuple(self.vals)
         try:

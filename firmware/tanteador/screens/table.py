@@ -144,10 +144,11 @@ class Table:
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
         m = app.match
-        w1 = ui.width(app.t(i18n.HAND) % _hand_no(m))
+        # Measured through the Painter: the band draws these texts next, and finds them drawn.
+        w1 = app.p.width(app.t(i18n.HAND) % _hand_no(m))
         if m.options.signals:
             w1 += ui.ICON_W + 3
-        w2 = ui.ICON_W + 2 + ui.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
+        w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
         return max(w1, w2)
 
     def _top(self, app):
@@ -184,12 +185,13 @@ class Table:
         if self._cols:
             app.p.bar(0, _BANNER_H, 0, ui.WIDTH, 0)
             s = ui.fit(s, 122)
-            x = ui.WIDTH // 2 - ui.width(s) // 2
-            app.p.bar(0, _BANNER_H, x - 2, ui.width(s) + 4)
+            w = app.p.width(s)
+            x = ui.WIDTH // 2 - w // 2
+            app.p.bar(0, _BANNER_H, x - 2, w + 4)
             app.p.text(s, x, 0, 0)
         else:
             s = ui.fit(s, ui.WIDTH - self._dealer_end - 8)
-            x = ui.WIDTH - 2 - ui.width(s)
+            x = ui.WIDTH - 2 - app.p.width(s)
             # A row under the grid's last digits: the label does not touch them.
             app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
             app.p.text(s, x, _BAND_Y, 0)
@@ -313,9 +315,7 @@ class Table:
         m = app.match
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
             if not m.over and not m.options.trump_cycle:
-                from tanteador.screens.trump import next_suit
-
-                app.set_trump(next_suit(app.trump, b == DOWN))
+                app.set_trump(ui.next_suit(app.trump, b == DOWN))
                 return
             return told
         if b != OK:

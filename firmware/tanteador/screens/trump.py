@@ -9,15 +9,6 @@ from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
 
-def next_suit(suit, down):
-    """The suit after ``suit`` going DOWN (oros, copas, espadas, bastos; with
-    French cards diamonds, hearts, spades, clubs) or UP; from None (not set
-    yet), the first or the last."""
-    if suit is None:
-        return 0 if down else 3
-    return (suit + (1 if down else 3)) % 4
-
-
 class Trump:
     NAME = "trump"
 
@@ -48,7 +39,7 @@ class Trump:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            self.suit = next_suit(self.suit, b == DOWN)
+            self.suit = ui.next_suit(self.suit, b == DOWN)
         elif kind != PRESS:
             return False
         elif b == BACK:
