@@ -10,11 +10,13 @@ version 3: 58 rows, a quiet zone of a module and a half, which phones'
 readers still find (the tests read it off the device's frame); version 4
 (33 modules, 66 rows) no longer fits.
 
-``matrix(text)`` returns the modules as a bytearray, row by row (1 dark),
-in the smallest version that holds ``text``, with the mask of the lowest
-penalty, as the standard chooses it; ``mask`` forces one (the tests read
-all eight); ``side(grid)`` is its modules a row. Only the match end's
-result code imports this module, when it is shown.
+``matrix(text)`` returns the modules as a list of rows, each a bytearray
+(1 dark), in the smallest version that holds ``text``, with the mask of
+the lowest penalty, as the standard chooses it; ``mask`` forces one (the
+tests read all eight); ``side(grid)`` is its modules a row. Rows, not one
+block: at the end of a long match the heap may hold no free block of 625
+bytes, while a row's 29 find room. Only the match end's result code
+imports this module, when it is shown.
 """
 
 from micropython import const
@@ -68,7 +70,7 @@ def version(text):
 
 def side(grid):
     """The modules a row of a symbol ``matrix`` made."""
-    return 25 if len(grid) == 625 else 29
+    return len(grid)
 
 
 def _put(data, pos, v, n):
@@ -120,8 +122,8 @@ def _functions(grid, fixed, n):
     ``n`` modules wide, marked fixed."""
 
     def put(x, y, v):
-        grid[y * n + x] = v
-        fixed[y * n + x] = 1
+        grid[y][x] = v
+        fixed[y][x] = 1
 
     for cx, cy in ((3, 3), (n - 4, 3), (3, n - 4)):
         for dy in range(-4, 5):
@@ -140,9 +142,9 @@ def _functions(grid, fixed, n):
             put(a + dx, a + dy, 1 if max(abs(dx), abs(dy)) != 1 else 0)
     # The format information's places: reserved now, written per mask.
     for i in range(9):
-        fixed[8 * n + i] = fixed[i * n + 8] = 1
+        fixed[8][i] = fixed[i][8] = 1
     for i in range(8):
-        fixed[8 * n + n - 1 - i] = fixed[(n - 1 - i) * n + 8] = 1
+        fixed[8][n - 1 - i] = fixed[n - 1 - i][8] = 1
     put(8, n - 8, 1)
 
 
@@ -156,17 +158,17 @@ def _format(grid, mask, n):
     for i in range(15):
         b = (bits >> i) & 1
         if i < 6:
-            grid[i * n + 8] = b
+            grid[i][8] = b
         elif i < 8:
-            grid[(i + 1) * n + 8] = b
+            grid[i + 1][8] = b
         elif i == 8:
-            grid[8 * n + 7] = b
+            grid[8][7] = b
         else:
-            grid[8 * n + 14 - i] = b
+            grid[8][14 - i] = b
         if i < 8:
-            grid[8 * n + n - 1 - i] = b
+            grid[8][n - 1 - i] = b
         else:
-            grid[(n - 15 + i) * n + 8] = b
+            grid[n - 15 + i][8] = b
 
 
 def _place(grid, fixed, words, n):
@@ -181,10 +183,11 @@ def _place(grid, fixed, words, n):
         up = ((right + 1) & 2) == 0
         for vert in range(n):
             y = n - 1 - vert if up else vert
+            row = grid[y]
+            frow = fixed[y]
             for x in (right, right - 1):
-                k = y * n + x
-                if not fixed[k] and i < nb:
-                    grid[k] = (words[i >> 3] >> (7 - (i & 7))) & 1
+                if not frow[x] and i < nb:
+                    row[x] = (words[i >> 3] >> (7 - (i & 7))) & 1
                     i += 1
         right -= 2
 
@@ -210,22 +213,23 @@ def _flip(x, y, mask):
 def _apply(grid, fixed, mask, n):
     """XOR the data modules with ``mask``."""
     for y in range(n):
+        row = grid[y]
+        frow = fixed[y]
         for x in range(n):
-            k = y * n + x
-            if not fixed[k] and _flip(x, y, mask):
-                grid[k] ^= 1
+            if not frow[x] and _flip(x, y, mask):
+                row[x] ^= 1
 
 
-def _line_penalty(grid, k, step, n):
-    """Rules 1 and 3 of the standard's penalty along the row or column of ``n``
-    modules that starts at module ``k`` and goes on by ``step`` (1 a row, n a column)."""
+def _line_penalty(grid, k, across, n):
+    """Rules 1 and 3 of the standard's penalty along row ``k`` (``across``) or
+    column ``k`` of a symbol ``n`` modules wide."""
     p = 0
     run = 0
     last = -1
     window = 0
+    row = grid[k]
     for i in range(n):
-        v = grid[k]
-        k += step
+        v = row[i] if across else grid[i][k]
         if v == last:
             run += 1
         else:
@@ -247,32 +251,34 @@ def penalty(grid):
     n = side(grid)
     p = 0
     for i in range(n):
-        p += _line_penalty(grid, i * n, 1, n) + _line_penalty(grid, i, n, n)
+        p += _line_penalty(grid, i, True, n) + _line_penalty(grid, i, False, n)
     dark = 0
+    above = None
     for y in range(n):
+        row = grid[y]
         for x in range(n):
-            v = grid[y * n + x]
+            v = row[x]
             dark += v
-            if x and y and v == grid[y * n + x - 1] == grid[(y - 1) * n + x] \
-                    == grid[(y - 1) * n + x - 1]:
+            if x and y and v == row[x - 1] == above[x] == above[x - 1]:
                 p += 3
+        above = row
     total = n * n
     p += (abs(dark * 20 - total * 10) + total - 1) // total * 10 - 10
     return p
 
 
 def matrix(text, mask=None):
-    """The modules of ``text`` as a bytearray of n * n (row by row, 1 dark; n
-    = side() of it) with ``mask`` 0-7, or the mask of the lowest penalty when None."""
+    """The modules of ``text`` as n rows of n (a bytearray each, 1 dark; n =
+    side() of it) with ``mask`` 0-7, or the mask of the lowest penalty when None."""
     n = 17 + 4 * version(text)
-    grid = bytearray(n * n)
-    fixed = bytearray(n * n)
+    grid = [bytearray(n) for _ in range(n)]
+    fixed = [bytearray(n) for _ in range(n)]
     _functions(grid, fixed, n)
     _place(grid, fixed, codewords(text), n)
     masks = range(8) if mask is None else (mask,)
     best = None
     for m in masks:
-        g = bytearray(grid)
+        g = [bytearray(r) for r in grid]
         _apply(g, fixed, m, n)
         _format(g, m, n)
         p = penalty(g) if mask is None else 0

@@ -32,7 +32,7 @@ def symbol(grid, scale=4, quiet=4):
     img = Image.new("L", (n + 2 * quiet, n + 2 * quiet), 255)
     for y in range(n):
         for x in range(n):
-            if grid[y * n + x]:
+            if grid[y][x]:
                 img.putpixel((x + quiet, y + quiet), 0)
     return img.resize((img.width * scale, img.height * scale), Image.NEAREST)
 
@@ -58,7 +58,7 @@ def test_a_scratch_across_the_symbol_still_reads():
     n = qrcode.side(grid)
     for y in range(12, 15):
         for x in range(9, 17):
-            grid[y * n + x] ^= 1
+            grid[y][x] ^= 1
     assert decode(symbol(grid)) == [TEXT]
 
 

@@ -48,8 +48,9 @@ class ResultQR:
             n = self.size
             off = (_BOX - n * _MODULE) // 2
             for y in range(n):
+                row = g[y]
                 for x in range(n):
-                    if g[y * n + x]:
+                    if row[x]:
                         p.fill_rect(off + x * _MODULE, off + y * _MODULE, _MODULE, _MODULE, 0)
         self.drawn = True
         cx = _BOX + (ui.WIDTH - _BOX) // 2
