@@ -8,7 +8,6 @@ the heap as one big string.
 
 import gc
 import json
-import sys
 
 from mp_driver import emit, hexs, largest_free, mem
 
@@ -407,52 +406,3 @@ def cmd_history(a):
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])
         copy = d = None
     emit({"k": "history", "hist": hist, "mem": mem()})
-
-
-# ---------------------------------------------------------------- gallery
-
-
-def _emit_with_frame(out, frame):
-    """``emit(out)`` with the frame as hex in its "fb", written a page at a time.
-
-    The frame as 2 KB of hex text is the lane's work, not the app's: written
-    whole it needs a block the app's heap may no longer have in one piece.
-    """
-    if frame is None:
-        emit(out)
-        return
-    head = json.dumps(out)
-    sys.stdout.write(head[:-1] + ', "fb": "')
-    for i in range(0, len(frame), 128):
-        sys.stdout.write(hexs(frame[i:i + 128]))
-    sys.stdout.write('"}\n')
-
-
-def cmd_gallery(a):
-    """Every gallery screen in every language asked for: the frame bytes and texts, one line each."""
-    import gallery
-    from hostboard import HostBoard
-
-    from mp_driver import fresh_dir
-
-    folder = a["dir"]
-    ids = a.get("ids") or gallery.ids()
-    for lang in a["langs"]:
-        for sid in ids:
-            fresh_dir(folder)
-            board = HostBoard(folder)
-            frame = None
-            try:
-                app = gallery.reach(board, sid, lang)
-                out = {"k": "g", "id": sid, "lang": lang, "screen": app.stage.screen.NAME,
-                       "texts": app.stage.texts}
-                # The frame is the lane's to copy and write: once the app is gone.
-                app = None
-                gc.collect()
-                frame = board.frame
-            except Exception as e:
-                out = {"k": "g", "id": sid, "lang": lang, "error": "%s: %s" % (type(e).__name__, e)}
-            app = board = None
-            gc.collect()
-            _emit_with_frame(out, frame)
-            out = frame = None

@@ -6,8 +6,9 @@ host_tools/harness/mplane.py) runs a command on both interpreters and compares t
 lines. Framebuffer bytes travel as hex.
 
 The commands live in small modules imported on demand (mp_engine: framebuf,
-buttons, rule tables, store; mp_app: the app driven by buttons), so the
-driver itself takes little of the heap it is measuring.
+buttons, rule tables, store; mp_app: the app driven by buttons; mp_gallery:
+every screen of the gallery), so the driver itself takes little of the
+heap it is measuring.
 """
 
 import gc
@@ -87,7 +88,7 @@ _MODULES = {
     "framebuf": "mp_engine", "buttons": "mp_engine", "two_sides": "mp_engine",
     "partitions": "mp_engine", "rotation": "mp_engine", "engine_match": "mp_engine",
     "store_cuts": "mp_engine", "verdicts": "mp_engine", "damage": "mp_damage",
-    "damage_plan": "mp_damage",
+    "damage_plan": "mp_damage", "gallery": "mp_gallery",
 }
 
 
