@@ -201,7 +201,13 @@ class Stage:
         # older one is known to be inside it.
         self._due = 0
         self.seq += 1
-        problem = self.store.save(self.state(True))
+        try:
+            problem = self.store.save(self.state(True))
+        except MemoryError:
+            # A long match on a scattered heap: the screens and modules not
+            # in use leave it, and the save is made again.
+            self._heap.sweep(self.stack)
+            problem = self.store.save(self.state(True))
         if problem is None:
             if self._logged is not False:
                 self.store.discard(JOURNAL)

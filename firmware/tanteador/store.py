@@ -88,7 +88,8 @@ class Store:
 
     def write_atomic(self, tmp, final, doc):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
-        -> None, or ``'full'`` / ``'io'`` with ``final`` as it was."""
+        -> None, or ``'full'`` / ``'io'`` with ``final`` as it was. A
+        MemoryError is raised again once ``tmp`` is closed and removed."""
         fs = self.fs
         f = None
         try:
@@ -99,13 +100,16 @@ class Store:
             f.flush()
             f.close()
             f = None
-        except OSError as e:
+        except (OSError, MemoryError) as e:
             if f is not None:
                 try:
                     f.close()
                 except OSError:
                     pass
             self.discard(tmp)
+            if isinstance(e, MemoryError):
+                # The caller may make room and try again: nothing is left open.
+                raise
             return _io_code(e)
         try:
             fs.rename(tmp, final)

@@ -146,3 +146,33 @@ def test_a_chiamata_call_comes_back_from_the_journal(tmp_path, cut_after_frame):
     assert len(app.stage.match.hands) == 1
     board, again = reboot(board)
     assert doc_of(again) == doc_of(app)
+
+
+def test_a_save_short_of_heap_is_made_again_once_the_screens_not_in_use_go(tmp_path, monkeypatch):
+    """A long match on a scattered heap: the whole save meets a MemoryError; the
+    app sweeps the heap and saves again, and nothing of it is left open or on flash."""
+    from tanteador import store as storemod
+
+    board, app = started(tmp_path)
+    swept = []
+    monkeypatch.setattr(app.stage._heap, "sweep", lambda stack: swept.append(len(stack)))
+    dump = storemod.dump
+    calls = []
+
+    def short_once(doc, out):
+        # The whole document, not the pieces dump() writes of it by itself.
+        whole = isinstance(doc, dict) and "cfg" in doc
+        if whole:
+            calls.append(1)
+        if whole and len(calls) == 1:
+            out.write("{")
+            out.flush()
+            raise MemoryError()
+        return dump(doc, out)
+
+    monkeypatch.setattr(storemod, "dump", short_once)
+    play(app, board, HAND)
+    assert len(calls) == 2 and swept
+    assert sorted(os.listdir(str(tmp_path))) == ["state.json"]
+    board, again = reboot(board)
+    assert doc_of(again) == doc_of(app) and len(doc_of(again)["a"]) == 1
