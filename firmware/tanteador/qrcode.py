@@ -253,7 +253,8 @@ def penalty(grid):
     for i in range(n):
         p += _line_penalty(grid, i, True, n) + _line_penalty(grid, i, False, n)
     dark = 0
-    above = None
+    # Row 0 has no row above it: the test below skips it (``y``).
+    above = grid[0]
     for y in range(n):
         row = grid[y]
         for x in range(n):

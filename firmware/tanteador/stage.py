@@ -138,6 +138,8 @@ class Stage:
         before the frame instead (a notice tells if that fails too): it
         pushes no screen, so it may come before the screens change."""
         m = self.match
+        if m is None:
+            return
         c = m.cursor
         if before is not None and c == before:
             return
