@@ -32,6 +32,24 @@ def test_a_pushed_match_starts_with_its_names_and_tells_table_and_round(tmp_path
     assert app.stage.screen.NAME == "table"
 
 
+def test_a_push_stays_on_flash_until_its_match_is_saved(tmp_path):
+    """A full flash refuses the pushed match's save: event.json stays, and the
+    next boot with room takes it again; nothing of the push is lost."""
+    from host_tools.device.faultfs import FaultFS
+    from host_tools.device.hostboard import HostBoard
+    from tanteador.flashfs import DirFS
+
+    put(tmp_path, pushed_doc())
+    fs = FaultFS(DirFS(str(tmp_path)))
+    fs.free = 0
+    board, app = boot(board=HostBoard(fs=fs))
+    assert app.stage.match.event == (3, 2, "fiesta24")
+    assert (tmp_path / "event.json").exists() and not (tmp_path / "state.json").exists()
+    board, app = boot(tmp_path)
+    assert app.stage.match.event == (3, 2, "fiesta24")
+    assert not (tmp_path / "event.json").exists() and saved(tmp_path)["m"]["ev"] == [3, 2, "fiesta24"]
+
+
 def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_the_events(tmp_path):
     put(tmp_path, pushed_doc())
     board, app = boot(tmp_path)
