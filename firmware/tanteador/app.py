@@ -174,8 +174,10 @@ class App:
             # for it now must not stop the app. A tag left torn or stale
             # does not match, so the next boot draws its own frame.
             self._frame = None
-        # Not needed again before the next save: the next collection frees it.
+        # Not needed again before the next save: the next collection, at
+        # the next quiet moment, frees it and what writing the frame left.
         heap.unload("tanteador.bootframe")
+        self.heap.due = True
 
     def pause(self, now_ms):
         """How long the loop may sleep before the next poll: POLL_MS, or less

@@ -97,4 +97,7 @@ class Heap:
                 # A chiamata hand opens the call entry (which loads the points entry's modules).
                 name = "tanteador.screens.callentry"
             __import__(name)
+            # What loading it left goes at the next quiet moment, not in
+            # the answer to the next press (a collection then takes ~20 ms).
+            self.due = True
         self._warm += 1
