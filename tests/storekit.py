@@ -91,3 +91,16 @@ def figure(name, n):
     if path:
         with open(path, "a") as f:
             f.write(line + "\n")
+
+
+def journal_after(state):
+    """A journal (state.log) of the save whose bytes are ``state``: a hand more of its match, dealt at random."""
+    from host_tools.harness import matchplan
+
+    doc = json.loads(state)
+    m = matchdoc.from_dict(doc["m"])
+    k = m.cursor
+    m.record(m.next_trump if m.next_trump is not None else 1, matchplan.deal_points(matchplan.Lcg(5), m), 4321)
+    rec = [k, m.next_trump, m.action(k)]
+    return b"%d\n%s\n" % (doc.get("n", 0), json.dumps(rec, separators=(",", ":")).encode())
+

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, bad_files, figure, fresh,
-                      make_doc, validate)
+                      journal_after, make_doc, validate)
 from tanteador import store, storeops
 
 COUNT = [0]
@@ -305,26 +305,13 @@ def _device(root):
     for p in base.iterdir():
         (good / p.name).write_bytes(p.read_bytes())
     (good / "state.tmp").write_bytes((base / "state.json").read_bytes())
-    (good / "state.log").write_bytes(_journal(base / "state.json"))
+    (good / "state.log").write_bytes(journal_after((base / "state.json").read_bytes()))
     (good / "h.tmp").write_bytes((base / "h0001.json").read_bytes())
     from app_helpers import pushed_doc
 
     (good / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
     (good / "tanteador_board.py").write_bytes(GOOD_BOARD)
     return base, good
-
-
-def _journal(path):
-    """A journal of the save at ``path``: a hand more of its match, dealt at random."""
-    from host_tools.harness import matchplan
-    from tanteador import matchdoc
-
-    doc = json.loads(path.read_bytes())
-    m = matchdoc.from_dict(doc["m"])
-    k = m.cursor
-    m.record(m.next_trump if m.next_trump is not None else 1, matchplan.deal_points(matchplan.Lcg(5), m), 4321)
-    rec = [k, m.next_trump, m.action(k)]
-    return b"%d\n%s\n" % (doc["n"], json.dumps(rec, separators=(",", ":")).encode())
 
 
 @pytest.fixture(scope="module")

@@ -277,6 +277,43 @@ def test_other_damaged_files_leave_the_match_going(browser, url, started, name, 
         context.close()
 
 
+@pytest.mark.parametrize("damage", ["whole", "empty", "cut", "random", "not-utf8"])
+def test_the_journal_whole_or_damaged_leaves_the_match_going(browser, url, started, damage, tmp_path):
+    """The journal (state.log) beside a good save: a whole one brings its hand back,
+    a cut one is left out, a damaged one is set aside byte for byte and said; the
+    page shows what the simulator shows on the same flash, and answers a press."""
+    from storekit import journal_after
+
+    flash = tmp_path / "flash"
+    shutil.copytree(started["flash"], flash)
+    whole = journal_after((flash / "state.json").read_bytes())
+    data = {"whole": whole, "empty": b"", "cut": whole[:-3], "random": garbage(60),
+            "not-utf8": whole[:-2] + b"\xff\xfe\n"}[damage]
+    (flash / "state.log").write_bytes(data)
+    files = {f.name: f.read_bytes() for f in flash.iterdir()}
+    want = webdrive.sim_frames("OK", flash, tmp_path / "png", SEED)
+    context, page, seen = open_page(browser, url)
+    try:
+        for f, b in files.items():
+            webdrive.store(page, f, base64.b64encode(b).decode())
+        reload(page)
+        webdrive.wait_frame(page, want[0], "state.log %s" % damage)
+        stored = webdrive.flash(page)
+        aside = [n for n in stored if n.startswith("bad-")]
+        assert aside == (["bad-1-state.json"] if damage in ("random", "not-utf8") else [])
+        if aside:
+            assert stored["bad-1-state.json"] == data
+        # The boot's whole save, once nobody presses, takes the journal in.
+        page.wait_for_function("(k) => localStorage.getItem(k) === null", arg=webdrive.PREFIX + "state.log",
+                               timeout=5000)
+        assert len(json.loads(webdrive.flash(page)["state.json"])["m"]["a"]) == (1 if damage == "whole" else 0)
+        press(page, "Enter")
+        webdrive.wait_frame(page, want[1], "OK with state.log %s" % damage)
+        assert_clean(page, seen)
+    finally:
+        context.close()
+
+
 def test_an_entry_whose_name_is_no_file_name_is_left_aside_and_said(browser, url, started):
     context, page, seen = open_page(browser, url)
     try:
