@@ -42,18 +42,10 @@ def check(setup, winner, hands, points):
         raise UsageError("--points %d-%d cannot come from %d-%d in hands: every hand shares out its %d card "
                          "points (%d in all)" % (points[0], points[1], hands[0], hands[1], TOTAL,
                                                  TOTAL * sum(hands)))
-    why = None
-    for order in _orders(hands, winner, voids):
-        per_hand = _points(o, order, points[0] - HALF * voids)
-        if per_hand is None:
-            why = why or "--points %d-%d cannot be shared out over %d-%d in hands (a hand won takes more than %d)" % (
-                points[0], points[1], hands[0], hands[1], HALF)
-            continue
-        m, reason = _replay(o, order, per_hand, winner, hands, points)
-        if reason is None:
-            return m
-        why = reason
-    raise UsageError(why)
+    unshared = "--points %d-%d cannot be shared out over %d-%d in hands (a hand won takes more than %d)" % (
+        points[0], points[1], hands[0], hands[1], HALF)
+    return _first_replayed(o, _orders(hands, winner, voids), lambda order: _points(o, order, points[0] - HALF * voids),
+                           unshared, winner, hands, points)
 
 
 def _many(o, winner, hands, points):
@@ -71,12 +63,21 @@ def _many(o, winner, hands, points):
                                           TOTAL * sum(hands)))
     others = [s for s in range(n) if s != winner for _ in range(hands[s])]
     mine = [winner] * hands[winner]
+    unshared = "--points %s cannot be shared out so that each hand's winner has the most" % (
+        "-".join(map(str, points)))
+    return _first_replayed(o, (others + mine, mine[:-1] + others + mine[-1:]), lambda order: _share(order, points, n),
+                           unshared, winner, hands, points)
+
+
+def _first_replayed(o, orders, share, unshared, winner, hands, points):
+    """The match of the first order of hands whose points ``share(order)`` shares
+    out and the engine takes; UsageError with the last reason (``unshared`` when
+    no order could be shared out)."""
     why = None
-    for order in (others + mine, mine[:-1] + others + mine[-1:]):
-        per_hand = _share(order, points, n)
+    for order in orders:
+        per_hand = share(order)
         if per_hand is None:
-            why = why or "--points %s cannot be shared out so that each hand's winner has the most" % (
-                "-".join(map(str, points)))
+            why = why or unshared
             continue
         m, reason = _replay(o, order, per_hand, winner, hands, points)
         if reason is None:
