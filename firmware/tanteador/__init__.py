@@ -8,7 +8,7 @@ a new module gets a line here.
     base      tanteador config
     engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
     result    resultcode qrcode
-    text      i18n lang lang.*
+    text      textids i18n lang lang.*
     storage   flashfs store storeops savefile journal bootframe
     drawing   fonts icons draw pages sh1106
     input     buttons
@@ -21,7 +21,8 @@ base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time
 and randomness as arguments and knows nothing of screens or flash. result:
 an event's signed result code and the QR symbol that carries it. text:
-the texts of the five languages. storage: the files on flash, the device's
+the texts of the five languages and their ids (textids: for the
+tests and the PC; the firmware folds the ids it uses). storage: the files on flash, the device's
 saved document, the journal of the match's actions between two saves,
 and the first frame kept for a reset. drawing: fonts,
 icons, the painter, the display pages. input: buttons into events.

@@ -76,7 +76,7 @@ class MatchOptions:
     """Setup of a match. Plain attributes; call validate() after changing them.
 
     players 2..6; names None or one str per seat (up to 12 chars, "" = the
-    default label: i18n.PLAYER, "P1", "J1"... by language); sides
+    default label: textids.PLAYER, "P1", "J1"... by language); sides
     SOLO/PAIRS/TRIOS; deck 40/48; prep PREP_REMOVE or
     PREP_UNDRAWN (3 players/40 cards and 5 players/48 cards only); direction
     CCW (default, as the seeds' "to the right") or CW; signals (between

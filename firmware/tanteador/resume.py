@@ -5,9 +5,16 @@ other modules needed only at boot as soon as the first frame is out (see ``heap`
 so its code never stays beside the table's.
 """
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import OK
 from tanteador.store import JOURNAL
+
+_T_RESUMED = const(61)
+_T_DAMAGED = const(62)
+_T_NEWER = const(63)
+_T_TABLE_ROUND = const(114)
+_T_BOARD_REFUSED = const(116)
 
 
 def rebuild(s, board, heap, scr, problem, tr, en):
@@ -44,13 +51,13 @@ def rebuild(s, board, heap, scr, problem, tr, en):
                 _settings(s)
             elif en is not None:
                 _entry(s, en)
-            s.notice(i18n.RESUMED)
+            s.notice(_T_RESUMED)
     elif scr == "settings":
         _settings(s)
     if problem is not None:
-        s.notice(i18n.NEWER if problem == "newer" else i18n.DAMAGED, ms=0)
+        s.notice(_T_NEWER if problem == "newer" else _T_DAMAGED, ms=0)
     if getattr(board, "problems", None):
-        s.notice(i18n.BOARD_REFUSED, ms=0)
+        s.notice(_T_BOARD_REFUSED, ms=0)
     if board.buttons()[OK]:
         # OK held while the device starts: the first-boot button test of a
         # fresh build, on top of whatever was resumed.
@@ -94,7 +101,7 @@ def _take_pushed(s, heap):
     # this leaves the file to take again.
     if s.write() is None:
         s.store.discard(PUSHED)
-    s.notice(i18n.TABLE_ROUND, m.event[:2], ms=0)
+    s.notice(_T_TABLE_ROUND, m.event[:2], ms=0)
     return True, None
 
 

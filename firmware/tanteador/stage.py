@@ -24,7 +24,17 @@ from micropython import const
 
 from tanteador import i18n, savefile
 from tanteador.heap import collect
+from tanteador.rules import HINTS
 from tanteador.store import JOURNAL, Store
+
+_T_PLAYER = const(26)
+_T_RESUMED = const(61)
+_T_FULL = const(64)
+_T_IOFAIL = const(65)
+_T_NOTHING = const(66)
+_T_UNDONE = const(67)
+_T_REDONE = const(68)
+_T_H_RM2 = const(77)  # the first of rules.HINTS' texts, in its order
 
 _SAVE_QUIET_MS = const(1500)
 _HINT_MS = const(8000)
@@ -93,7 +103,7 @@ class Stage:
     def resumed(self):
         """True while the top screen is the "Match resumed" notice of the boot."""
         top = self.stack[-1]
-        return top.NAME == "notice" and top.sid == i18n.RESUMED
+        return top.NAME == "notice" and top.sid == _T_RESUMED
 
     def state(self, live=False):
         """The whole saved document (JSON-serialisable).
@@ -216,7 +226,7 @@ class Stage:
             self._logged = False
         else:
             self._logged = None
-            self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+            self.notice(_T_FULL if problem == "full" else _T_IOFAIL)
         self.tag_due = problem is None
         return problem
 
@@ -286,7 +296,7 @@ class Stage:
         done = m.redo() if redo else m.undo()
         self.home()
         if not done:
-            self.notice(i18n.NOTHING)
+            self.notice(_T_NOTHING)
             return
         if last is not None and len(m.hands) < n:
             self.trump = last.trump
@@ -296,9 +306,9 @@ class Stage:
             self.hand_ms = 0
         self.keep()
         if redo:
-            self.notice(i18n.REDONE, len(m.hands))
+            self.notice(_T_REDONE, len(m.hands))
         else:
-            self.notice(i18n.UNDONE, n)
+            self.notice(_T_UNDONE, n)
 
     def end_match(self):
         """End the match in play (kept in the archive): its final standing
@@ -326,7 +336,7 @@ class Stage:
 
             problem = storeops.archive(self.store, matchdoc.Live(m))
             if problem is not None:
-                self.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+                self.notice(_T_FULL if problem == "full" else _T_IOFAIL)
 
     def begin(self, options):
         """Start a new match with ``options`` (the setup confirmed).
@@ -353,7 +363,7 @@ class Stage:
         hint = match.options.prep_hint
         if hint is not None:
             # Read before the deal, then out of the way as the other notices are.
-            self.notice(getattr(i18n, "H_" + hint.upper()), ms=_HINT_MS)
+            self.notice(_T_H_RM2 + HINTS.index(hint), ms=_HINT_MS)
 
     def new_setup(self, options):
         """Open the setup of a new match from ``options`` over the finished
@@ -454,7 +464,7 @@ class Stage:
             names = m.options.names if m is not None else None
         if names and names[seat]:
             return names[seat]
-        return self.S[i18n.PLAYER] % (seat + 1)
+        return self.S[_T_PLAYER] % (seat + 1)
 
     def side_name(self, side):
         """Label of a side: its player, or its players joined by "/"."""

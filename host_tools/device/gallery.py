@@ -209,9 +209,9 @@ def reach(board, sid, lang="en", names=None):
         _name_setup(app.stage.screen, names)
     Player(app, board).play(parse(r[2]))
     if sid == "notice-full":
-        from tanteador import i18n
+        from tanteador import textids
 
-        app.stage.notice(i18n.FULL, ms=0)
+        app.stage.notice(textids.FULL, ms=0)
     elif sid == "error":
         from tanteador.screens.error import Error
 

@@ -14,9 +14,9 @@ UNNAMED = "P%d"
 def unnamed_format(lang):
     """The device's label of an unnamed seat in language ``lang``, a "%d" format
     ("G%d" in Italian); English for a language the device does not know."""
-    from tanteador import i18n
+    from tanteador import i18n, textids
 
-    return i18n.load(lang)[i18n.PLAYER]
+    return i18n.load(lang)[textids.PLAYER]
 
 
 def seat_label(options, seat, unnamed=UNNAMED):

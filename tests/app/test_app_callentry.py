@@ -8,7 +8,7 @@ from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli
 from host_tools.harness import matchplan
-from tanteador import i18n, matchdoc
+from tanteador import matchdoc, textids
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
@@ -192,7 +192,7 @@ def test_an_edit_that_would_end_the_match_earlier_is_refused(tmp_path):
     assert "Made: Bea +2" in app.stage.texts
     # Bea alone with 120 would have won the match at hand 1.
     play(app, board, "OK; OK; OK; UP; OK" + "; long UP" * 6 + "; OK")
-    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == i18n.E_ENDS_AT and app.stage.screen.arg == 1
+    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == textids.E_ENDS_AT and app.stage.screen.arg == 1
     assert "It would end the match" in app.stage.texts
     play(app, board, "BACK")
     assert app.stage.screen.NAME == "entry" and app.stage.screen.err is None

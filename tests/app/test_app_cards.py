@@ -6,7 +6,7 @@ import pytest
 from app_helpers import boot, hand, play, reboot, saved
 
 from host_tools.harness import mplane
-from tanteador import i18n
+from tanteador import i18n, textids
 from tanteador.icons import DEALER, FRENCH, LARGE
 from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH
 
@@ -76,8 +76,8 @@ def test_a_portuguese_setup_plays_french_suits(cpython_run):
     assert "Naipes" in r["setup-pt"]["texts"] and "franceses" in r["setup-pt"]["texts"]
     # The draw: every player's card with its French face and French suit icon.
     d = r["draw"]
-    faces = pt[i18n.RANKS_FR].split("|")
-    assert d["cards"] and faces != pt[i18n.RANKS].split("|")
+    faces = pt[textids.RANKS_FR].split("|")
+    assert d["cards"] and faces != pt[textids.RANKS].split("|")
     for rank, suit in d["cards"]:
         assert faces[rank] in d["texts"] or "*" + faces[rank] in d["texts"]
     # Up to four players the dealer is marked in the list.

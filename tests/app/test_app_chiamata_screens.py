@@ -8,7 +8,7 @@ from app_helpers import boot, play
 from host_tools.device.hostboard import HostBoard
 
 from host_tools.harness import layout
-from tanteador import draw, i18n, icons
+from tanteador import draw, i18n, icons, textids
 from tanteador.matchoptions import (CALL_DEFAULT, CALL_MAX, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME,
                                GOAL_WINS, PAIRS, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS, MatchOptions)
 from tanteador.screens import setup as setup_screen
@@ -194,7 +194,7 @@ def test_the_60_60_row_reaches_the_last_trick(tmp_path):
     seen = []
     for _ in range(3):
         play(app, board, "UP")
-        seen.append((s.o.tie, app.stage.part(i18n.TIE_VALS, s.o.tie) in app.stage.texts))
+        seen.append((s.o.tie, app.stage.part(textids.TIE_VALS, s.o.tie) in app.stage.texts))
     assert seen == [(TIE_SPLIT, True), (TIE_LAST, True), (TIE_VOID, True)]
     play(app, board, "DOWN; OK")
     assert s.options(app.stage).tie == TIE_LAST

@@ -165,17 +165,17 @@ def test_language_switch_with_accents(tmp_path):
 
 
 def test_every_language_has_every_string():
-    from tanteador import i18n
+    from tanteador import i18n, textids
 
     n = None
     for code in i18n.LANGS:
         s = i18n.load(code)
         n = len(s) if n is None else n
-        assert len(s) == n == i18n.COUNT
-        assert len(s[i18n.SUITS].split("|")) == 4
-        assert len(s[i18n.RANKS].split("|")) == 12
-    assert i18n.load("es")[i18n.SUITS] == "oros|copas|espadas|bastos"
-    assert i18n.load("it")[i18n.SUITS] == "denari|coppe|spade|bastoni"
+        assert len(s) == n == textids.COUNT
+        assert len(s[textids.SUITS].split("|")) == 4
+        assert len(s[textids.RANKS].split("|")) == 12
+    assert i18n.load("es")[textids.SUITS] == "oros|copas|espadas|bastos"
+    assert i18n.load("it")[textids.SUITS] == "denari|coppe|spade|bastoni"
 
 
 def test_rand_below_falls_back_to_a_seeded_generator():

@@ -80,9 +80,9 @@ def test_editing_a_settled_tie_asks_again(tmp_path):
 
 
 def test_the_question_fits_one_line_in_every_language():
-    from tanteador import draw, i18n
+    from tanteador import draw, i18n, textids
 
     for code in i18n.LANGS:
         t = i18n.load(code)
-        assert draw.text_width(t[i18n.E_LAST]) <= 128, code
-        assert draw.text_width("<%s: %s>" % (t[i18n.LAST_TRICK], "Ana")) <= 118, code
+        assert draw.text_width(t[textids.E_LAST]) <= 128, code
+        assert draw.text_width("<%s: %s>" % (t[textids.LAST_TRICK], "Ana")) <= 118, code

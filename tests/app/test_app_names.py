@@ -7,7 +7,7 @@ import os
 import pytest
 
 from app_helpers import boot, play
-from tanteador import fonts, i18n
+from tanteador import fonts, textids
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import letters
 from tanteador.store import MAX_NAME_COUNT
@@ -90,7 +90,7 @@ def test_up_from_the_default_offers_a_new_name(tmp_path):
     _write_names(tmp_path, ["Ana"])
     board, app = boot(tmp_path)
     play(app, board, NAMES_SCREEN + "; OK; UP")
-    assert app.stage.t(i18n.NEW_NAME) in app.stage.texts
+    assert app.stage.t(textids.NEW_NAME) in app.stage.texts
     play(app, board, "OK")
     assert app.stage.screen.NAME == "letters"
     type_name(app, board, "Luis")
@@ -114,7 +114,7 @@ def test_a_name_at_another_seat_is_refused_and_nothing_is_lost(tmp_path):
     play(app, board, "DOWN; OK")
     type_name(app, board, "Ana")
     assert app.stage.screen.NAME == "letters"
-    assert app.stage.t(i18n.NAME_TAKEN) in app.stage.texts
+    assert app.stage.t(textids.NAME_TAKEN) in app.stage.texts
     assert app.stage.screen.shown() == "Ana"
     # BACK takes the last letter back to change it.
     play(app, board, "BACK")
@@ -149,7 +149,7 @@ def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path):
     play(app, board, NAMES_SCREEN + "; OK")
     type_name(app, board, "Eva")
     # Said, and kept until a press: the names of the list are gone from the device.
-    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == i18n.NAMES_ASIDE
+    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == textids.NAMES_ASIDE
     play(app, board, "wait 10s")
     assert app.stage.screen.NAME == "notice"
     play(app, board, "OK")
@@ -168,7 +168,7 @@ def test_a_full_names_list_keeps_the_name_for_this_match_and_says_so(tmp_path):
     play(app, board, NAMES_SCREEN + "; OK; UP; OK")
     type_name(app, board, "Eva")
     assert app.stage.screen.NAME == "notice"
-    assert app.stage.screen.sid == i18n.NAMES_FULL
+    assert app.stage.screen.sid == textids.NAMES_FULL
     play(app, board, "BACK")
     assert app.stage.screen.setup.names[0] == "Eva"
     assert _names_file(tmp_path) == full

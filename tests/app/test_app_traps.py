@@ -3,7 +3,7 @@ hand, the standing of a match ended from the menu, words cut short, an
 edit refused without saying what allows it, a notice that waited."""
 
 from app_helpers import SaveCounter, boot, hand, play, saved
-from tanteador import i18n, matchdoc
+from tanteador import matchdoc, textids
 from tanteador.match import Match
 from tanteador.matchoptions import PAIRS, MatchOptions
 from tanteador.store import Store
@@ -53,7 +53,7 @@ def test_end_match_shows_the_final_standing_before_the_setup(tmp_path):
     assert app.stage.match is None and saves.n == 1 and saved(tmp_path)["m"] is None
     assert (tmp_path / "h0001.json").exists()
     assert app.stage.screen.NAME == "matchend"
-    assert app.stage.t(i18n.NO_WINNER) in app.stage.texts
+    assert app.stage.t(textids.NO_WINNER) in app.stage.texts
     assert "1-1" in app.stage.texts and "110-130" in app.stage.texts
     # UP/DOWN do nothing here; OK (or BACK) goes on to the setup.
     play(app, board, "DOWN")
@@ -78,7 +78,7 @@ def test_the_history_names_a_void_hand_whole(tmp_path):
     hand(app, board)              # 60-60: void
     play(app, board, "long OK; DOWN x2; OK")
     assert app.stage.screen.NAME == "history"
-    assert app.stage.t(i18n.VOID) in app.stage.texts
+    assert app.stage.t(textids.VOID) in app.stage.texts
 
 
 def test_an_edit_that_would_end_the_match_says_at_which_hand_and_what_allows_it(tmp_path):
@@ -90,12 +90,12 @@ def test_an_edit_that_would_end_the_match_says_at_which_hand_and_what_allows_it(
     entry = app.stage.screen
     assert entry.NAME == "entry" and entry.vals[0] == 75
     play(app, board, "OK")
-    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == i18n.E_ENDS_AT
+    assert app.stage.screen.NAME == "notice" and app.stage.screen.sid == textids.E_ENDS_AT
     assert " ".join(app.stage.texts) == "It would end the match at hand 3: undo the later hands first"
     # Closed, the entry is as it was, its digits clear of any refusal bar.
     play(app, board, "BACK")
     assert app.stage.screen is entry and entry.err is None and entry.vals[0] == 75
-    assert app.stage.t(i18n.E_OVER) not in app.stage.texts
+    assert app.stage.t(textids.E_OVER) not in app.stage.texts
     assert [h.points for h in app.stage.match.hands][1] == (45, 75)
 
 

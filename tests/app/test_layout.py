@@ -8,7 +8,7 @@ from host_tools.device import gallery
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
 from tanteador import matchdoc
-from tanteador import draw, i18n, icons
+from tanteador import draw, i18n, icons, textids
 from tanteador.app import App
 from tanteador.match import Match
 from tanteador.matchoptions import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
@@ -151,7 +151,7 @@ def test_the_four_player_draw_says_who_partners_whom_and_names_everyone(tmp_path
     for lang in i18n.LANGS:
         board = HostBoard(str(tmp_path / lang))
         app = gallery.reach(board, "draw-pairs", lang, ACCENTED)
-        assert app.stage.t(i18n.SEATS_PAIRS) in app.stage.texts
+        assert app.stage.t(textids.SEATS_PAIRS) in app.stage.texts
         for name in ACCENTED[:4]:
             assert name in app.stage.texts
         assert icons.DEALER in app.stage.p.icons

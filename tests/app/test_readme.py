@@ -6,7 +6,7 @@ import os
 import re
 
 from host_tools import ROOT
-from tanteador import i18n
+from tanteador import i18n, textids
 from tanteador.lang import en
 from tanteador.screens import setup
 
@@ -27,7 +27,7 @@ def linked_docs(text):
 def test_every_setup_option_is_explained():
     texts = i18n.Texts(en.S)
     text = "\n".join([read(README)] + linked_docs(read(README)))
-    labels = [texts[i] for i in setup._LABELS if i != i18n.START]
+    labels = [texts[i] for i in setup._LABELS if i != textids.START]
     missing = [l for l in labels if "- **%s**: " % l not in text]
     assert not missing
 

@@ -252,11 +252,11 @@ def test_enclosure_dimensions_are_variables():
 
 
 def test_menu_paths_in_the_hardware_docs_name_the_devices_menu_entries():
-    from tanteador import i18n
+    from tanteador import i18n, textids
 
     texts = i18n.load("en")
-    entries = {texts[i] for i in (i18n.UNDO, i18n.REDO, i18n.HISTORY, i18n.SETTINGS, i18n.END_MATCH,
-                                  i18n.HWTEST, i18n.ABOUT)}
+    entries = {texts[i] for i in (textids.UNDO, textids.REDO, textids.HISTORY, textids.SETTINGS, textids.END_MATCH,
+                                  textids.HWTEST, textids.ABOUT)}
     named = []
     for path in (os.path.join(HW, "assembly.md"), os.path.join(HW, "wokwi", "README.md")):
         with open(path, encoding="utf-8") as f:

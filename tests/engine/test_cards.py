@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tanteador import matchdoc
-from tanteador import draw, i18n, icons
+from tanteador import draw, i18n, icons, textids
 from tanteador.match import Match
 from tanteador.matchdoc import dumps, loads
 from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
@@ -87,9 +87,9 @@ def test_the_french_ranking_is_portuguese_with_the_same_points():
 @pytest.mark.parametrize("code", i18n.LANGS)
 def test_every_language_names_the_french_cards(code):
     s = i18n.load(code)
-    assert len(s[i18n.CARDS_VALS].split("|")) == 2
-    assert len(s[i18n.SUITS_FR].split("|")) == 4
-    faces = s[i18n.RANKS_FR].split("|")
+    assert len(s[textids.CARDS_VALS].split("|")) == 2
+    assert len(s[textids.SUITS_FR].split("|")) == 4
+    faces = s[textids.RANKS_FR].split("|")
     assert len(faces) == 12 and len(set(faces)) == 12
     for face, shown in zip(RANK_FACE_FR, faces):
         if 2 <= face <= 10:
@@ -97,7 +97,7 @@ def test_every_language_names_the_french_cards(code):
         else:
             assert len(shown) == 1 and shown.isalpha()
     # Every new text is drawn with the font's own glyphs (accents included).
-    for sid in (i18n.CARDS, i18n.CARDS_VALS, i18n.SUITS_FR, i18n.RANKS_FR):
+    for sid in (textids.CARDS, textids.CARDS_VALS, textids.SUITS_FR, textids.RANKS_FR):
         for ch in s[sid]:
             assert 0 <= ord(ch) - draw.SMALL[3] < draw.SMALL[4] or ch in draw.SMALL[5], (code, ch)
 
@@ -112,7 +112,7 @@ def test_the_french_names_are_what_the_tables_say():
     }
     for code, (suits, ranks) in expect.items():
         s = i18n.load(code)
-        assert s[i18n.SUITS_FR] == suits and s[i18n.RANKS_FR].startswith(ranks)
+        assert s[textids.SUITS_FR] == suits and s[textids.RANKS_FR].startswith(ranks)
 
 
 @pytest.mark.parametrize("code", i18n.LANGS)
@@ -121,7 +121,7 @@ def test_the_removal_hints_name_only_cards_worth_nothing_in_both_styles(code):
     for hint in HINTS:
         if not hint.startswith("rm"):
             continue                   # the others count cards, they name none
-        faces = [int(x) for x in re.findall(r"\d+", s[getattr(i18n, "H_" + hint.upper())])]
+        faces = [int(x) for x in re.findall(r"\d+", s[getattr(textids, "H_" + hint.upper())])]
         assert faces, (code, hint)
         for face in faces:
             for table in (RANK_FACE, RANK_FACE_FR):

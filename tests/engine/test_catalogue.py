@@ -1,5 +1,5 @@
 """The text catalogue: every language module's lines tagged with the names
-of i18n's ids, in their order, and saying the same things to fill in.
+of textids' ids, in their order, and saying the same things to fill in.
 
 The device matches a text to its id by line number alone (no table of keys
 on its heap); these checks are what keeps that matching right.
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from tanteador import i18n
+from tanteador import i18n, textids
 from tanteador.rules import HINTS
 
 FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware", "tanteador")
@@ -25,7 +25,7 @@ def _read(*parts):
 
 
 def ids(src):
-    """i18n's (name, number) pairs, in the order they are written."""
+    """textids' (name, number) pairs, in the order they are written."""
     return [(m.group(1), int(m.group(2))) for m in ID.finditer(src)]
 
 
@@ -45,24 +45,24 @@ def tags(src):
 
 def names():
     """The texts' id names in id order (COUNT, the number of texts, aside)."""
-    found = [(n, v) for n, v in ids(_read("i18n.py")) if n != "COUNT"]
+    found = [(n, v) for n, v in ids(_read("textids.py")) if n != "COUNT"]
     return [n for n, v in sorted(found, key=lambda p: p[1])]
 
 
 def test_ids_number_the_texts_from_0_to_count_without_gap_or_repeat():
-    found = ids(_read("i18n.py"))
+    found = ids(_read("textids.py"))
     values = [v for n, v in found if n != "COUNT"]
-    assert values == list(range(i18n.COUNT))
+    assert values == list(range(textids.COUNT))
     assert len(set(n for n, v in found)) == len(found)
     for n, v in found:
-        assert getattr(i18n, n) == v, n
+        assert getattr(textids, n) == v, n
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
 def test_each_line_is_tagged_with_its_ids_name_in_order(lang):
     got = [t for s, t in tags(_read("lang", lang + ".py"))]
     assert got == names()
-    assert len(i18n.load(lang)) == i18n.COUNT
+    assert len(i18n.load(lang)) == textids.COUNT
 
 
 @pytest.mark.parametrize("lang", [l for l in i18n.LANGS if l != "en"])
@@ -70,7 +70,7 @@ def test_every_text_fills_in_the_same_values_as_english(lang):
     # A text formatted with % must take the same specifiers in the same
     # order in every language, or the screen raises or shows the wrong figure.
     en, other, name = i18n.load("en"), i18n.load(lang), names()
-    differ = [(name[i], en[i], other[i]) for i in range(i18n.COUNT)
+    differ = [(name[i], en[i], other[i]) for i in range(textids.COUNT)
               if SPEC.findall(en[i]) != SPEC.findall(other[i])]
     assert differ == []
 
@@ -80,7 +80,7 @@ def test_every_list_of_values_has_as_many_values_as_english(lang):
     # "a|b|c" texts are read by index (app.stage.part): one value short and a
     # setting shows its neighbour's word.
     en, other, name = i18n.load("en"), i18n.load(lang), names()
-    differ = [(name[i], en[i], other[i]) for i in range(i18n.COUNT)
+    differ = [(name[i], en[i], other[i]) for i in range(textids.COUNT)
               if en[i].count("|") != other[i].count("|")]
     assert differ == []
 
@@ -95,11 +95,9 @@ def test_a_line_moved_out_of_place_is_caught():
         tags(src.replace('"Deshacer\\n"  # UNDO', '"Deshacer\\n"'))
 
 
-def test_every_deck_hint_has_a_notice_found_by_its_name():
-    # app.stage.start finds the notice as "H_" + code in capitals.
+def test_every_deck_hint_has_its_notice_in_the_order_of_the_codes():
+    # app.stage.start counts a hint's notice from H_RM2 by the code's place in HINTS.
     en = i18n.load("en")
-    seen = set()
-    for code in HINTS:
-        i = getattr(i18n, "H_" + code.upper())
-        assert en[i] and i not in seen, code
-        seen.add(i)
+    for k, code in enumerate(HINTS):
+        i = getattr(textids, "H_" + code.upper())
+        assert i == textids.H_RM2 + k and en[i], code

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tanteador import i18n
+from tanteador import i18n, textids
 
 BUTTONS = re.compile(r"\b(UP|DOWN|OK|BACK)\b")
 
@@ -18,7 +18,7 @@ def test_every_language_names_the_same_buttons_as_printed_on_them(lang):
     # The keys carry UP, DOWN, OK and BACK: a text naming one uses that word,
     # in every language, where the English text does.
     en, other = _texts("en"), _texts(lang)
-    assert len(other) == len(en) == i18n.COUNT
-    differ = [(i, en[i], other[i]) for i in range(i18n.COUNT)
+    assert len(other) == len(en) == textids.COUNT
+    differ = [(i, en[i], other[i]) for i in range(textids.COUNT)
               if BUTTONS.findall(en[i]) != BUTTONS.findall(other[i])]
     assert differ == []

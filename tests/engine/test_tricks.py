@@ -12,7 +12,7 @@ from host_tools.harness import matchplan, mplane
 from host_tools.support.matchstats import match_stats
 
 from tanteador import matchdoc
-from tanteador import draw, i18n
+from tanteador import draw, i18n, textids
 from tanteador.match import VERSION, Match
 from tanteador.matchdoc import StateError, dumps, loads
 from tanteador.matchoptions import GOAL_HANDS, GOAL_WINS, MatchOptions, PAIRS, PREP_UNDRAWN, TRIOS
@@ -93,9 +93,9 @@ def test_a_version_3_save_refuses_what_no_deal_gives():
 
 def test_every_language_says_it_in_one_line():
     for code in i18n.LANGS:
-        s = i18n.load(code)[i18n.E_TRICKS] % 6
+        s = i18n.load(code)[textids.E_TRICKS] % 6
         assert "6" in s and draw.text_width(s) <= 126, (code, s)
-    assert len(i18n.load("en")) == i18n.COUNT
+    assert len(i18n.load("en")) == textids.COUNT
 
 
 def test_the_entry_names_the_tricks(tmp_path):

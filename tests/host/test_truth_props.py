@@ -31,7 +31,7 @@ from host_tools.commands import pull
 from host_tools.harness.matchplan import Lcg, deal_points
 from host_tools.support import charts
 from host_tools.support.seats import unnamed_format
-from tanteador import i18n, matchdoc
+from tanteador import i18n, matchdoc, textids
 from tanteador.match import Match
 from tanteador.matchoptions import (CHIAMATA, GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, PAIRS,
                                     PREP_REMOVE, PREP_UNDRAWN, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS,
@@ -174,9 +174,9 @@ def check_device(m, lang, record):
         assert scores == [x for i in order for x in ("%d" % m.totals[i], app.stage.seat_name(i))]
     else:
         S = i18n.load(lang)
-        assert texts[texts.index(S[i18n.HANDS]) + 1] == "-".join("%d" % v for v in m.won)
-        assert texts[texts.index(S[i18n.POINTS]) + 1] == "-".join("%d" % v for v in m.totals)
-        assert texts[texts.index(S[i18n.TIME]) + 1] == duration(m.play_ms)
+        assert texts[texts.index(S[textids.HANDS]) + 1] == "-".join("%d" % v for v in m.won)
+        assert texts[texts.index(S[textids.POINTS]) + 1] == "-".join("%d" % v for v in m.totals)
+        assert texts[texts.index(S[textids.TIME]) + 1] == duration(m.play_ms)
     if m.winner is not None:
         assert any(record["winner"] in t for t in texts)
 
@@ -300,8 +300,8 @@ def test_a_match_played_on_the_buttons_pulls_as_the_device_showed_it(tmp_path, o
     check_pull(m, record, chart=True)
     if not m.chiamata:
         S = i18n.load(lang)
-        assert shown[shown.index(S[i18n.POINTS]) + 1] == "-".join("%d" % v for v in record["totals"])
-        assert shown[shown.index(S[i18n.HANDS]) + 1] == "-".join("%d" % v for v in record["won"])
+        assert shown[shown.index(S[textids.POINTS]) + 1] == "-".join("%d" % v for v in record["totals"])
+        assert shown[shown.index(S[textids.HANDS]) + 1] == "-".join("%d" % v for v in record["won"])
     else:
         assert [t for t in shown if NUMBER.match(t)] == sorted(("%d" % v for v in record["totals"]),
                                                                key=lambda t: -int(t))

@@ -1,8 +1,14 @@
 """About: version and free memory."""
 
-from tanteador import VERSION, i18n
+from micropython import const
+
+from tanteador import VERSION
 from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_T_ABOUT = const(49)
+_T_VERSION = const(56)
+_T_FREE_MEM = const(57)
 
 
 class About:
@@ -10,15 +16,15 @@ class About:
 
     def draw(self, app):
         name, free = app.about()
-        ui.title(app, app.t(i18n.ABOUT))
+        ui.title(app, app.t(_T_ABOUT))
         y = ui.LINE + 3
         app.p.text("Tanteador", 0, y)
         app.p.right(name, ui.WIDTH, y)
         y += ui.LINE
-        app.p.text(app.t(i18n.VERSION), 0, y)
+        app.p.text(app.t(_T_VERSION), 0, y)
         app.p.right(VERSION, ui.WIDTH, y)
         y += ui.LINE
-        app.p.text(app.t(i18n.FREE_MEM), 0, y)
+        app.p.text(app.t(_T_FREE_MEM), 0, y)
         app.p.right("-" if free is None else "%d" % free, ui.WIDTH, y)
 
     def handle(self, ev, app):

@@ -1,8 +1,11 @@
 """A yes/no question before anything that cannot be taken back in one press."""
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_T_SURE = const(50)
 
 
 class Ask:
@@ -17,7 +20,7 @@ class Ask:
     def draw(self, app):
         ui.title(app, app.t(self.sid))
         ui.wrap(app, app.t(self.question), ui.LINE + 1)
-        ui.center(app, app.t(i18n.SURE), ui.HEIGHT - ui.LINE)
+        ui.center(app, app.t(_T_SURE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

@@ -23,9 +23,20 @@ it: a call made or missed by a little is one press or one hold away.
 
 from micropython import const
 
-from tanteador import i18n
 from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, reason, told
+
+_T_HAND = const(28)
+_T_POINTS = const(30)
+_T_EDIT = const(42)
+_T_CALLER = const(94)
+_T_BID = const(95)
+_T_PARTNER = const(96)
+_T_ALONE = const(97)
+_T_ASK_CALLER = const(111)
+_T_ASK_BID = const(112)
+_T_ASK_PARTNER = const(113)
+_T_HOLD_TEN = const(115)
 
 _CALLER = const(0)
 _BID = const(1)
@@ -37,10 +48,10 @@ _VAL = (0, 2, 1, 3)
 _CODES = ("caller", "bid", "partner", "range", "one")
 _AT = (_CALLER, _BID, _PARTNER, _POINTS, _POINTS)
 # What each field asks, on the last line (the points tell the result instead).
-_ASK = (i18n.ASK_CALLER, i18n.ASK_BID, i18n.ASK_PARTNER)
+_ASK = (_T_ASK_CALLER, _T_ASK_BID, _T_ASK_PARTNER)
 _ROWS = const(3)
 _W = const(125)       # a row's width, left of the scroll bar (ui.rows' width beside one)
-_LABELS = (i18n.CALLER, i18n.BID, i18n.PARTNER, i18n.POINTS)
+_LABELS = (_T_CALLER, _T_BID, _T_PARTNER, _T_POINTS)
 
 
 def _field_of(code, here):
@@ -159,7 +170,7 @@ class CallEntry(Form):
         if f == _CALLER:
             return app.seat_name(v[0])
         if f == _PARTNER:
-            return app.t(i18n.ALONE) if v[1] == v[0] else app.seat_name(v[1])
+            return app.t(_T_ALONE) if v[1] == v[0] else app.seat_name(v[1])
         return "%d" % v[_VAL[f]]
 
     def _cell(self, app, f):
@@ -238,10 +249,10 @@ class CallEntry(Form):
         """The title, the rows' labels, the bar of the field being set and the scroll bar."""
         m = app.match
         if self.edit is None:
-            title, t = app.t(i18n.HAND) % m.hand_no, app.trump
+            title, t = app.t(_T_HAND) % m.hand_no, app.trump
         else:
-            title, t = app.t(i18n.EDIT) % (self.edit + 1), m.hands[self.edit].trump
-        ui.title(app, title, t, app.t(i18n.HOLD_TEN) if self.i in (_BID, _POINTS) else None)
+            title, t = app.t(_T_EDIT) % (self.edit + 1), m.hands[self.edit].trump
+        ui.title(app, title, t, app.t(_T_HOLD_TEN) if self.i in (_BID, _POINTS) else None)
         p = app.p
         for k in range(_ROWS):
             y = y0 + k * ui.LINE

@@ -12,9 +12,13 @@ with the dealer named on the last line.
 
 from micropython import const
 
-from tanteador import i18n, icons
+from tanteador import icons
 from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_T_FIRST = const(23)
+_T_DEALS = const(27)
+_T_SEATS_PAIRS = const(92)
 
 _Y0 = const(14)   # the first row, under the title and a blank row
 _GUTTER = const(7)  # between two columns, the rule in its middle
@@ -48,7 +52,7 @@ class DealDraw:
 
     def draw(self, app):
         n = len(self.names)
-        ui.title(app, app.t(i18n.SEATS_PAIRS if self.pairs else i18n.FIRST))
+        ui.title(app, app.t(_T_SEATS_PAIRS if self.pairs else _T_FIRST))
         seats = self.seats
         o = self.opts
         d = o.first_dealer
@@ -74,7 +78,7 @@ class DealDraw:
             app.p.text(ui.fit(self.names[p], xr - xn - 3), xn, y)
         if cols == 2:
             app.p.vline(w + _GUTTER // 2, _Y0, (n + 1) // 2 * ui.LINE - 1, 1)
-            ui.center(app, ui.fit(app.t(i18n.DEALS) % self.names[seats[d]], ui.WIDTH), ui.HEIGHT - ui.LINE)
+            ui.center(app, ui.fit(app.t(_T_DEALS) % self.names[seats[d]], ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[1] != PRESS:

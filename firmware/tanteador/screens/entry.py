@@ -11,7 +11,6 @@ OK on tied points asks which side took it: UP/DOWN, OK, BACK.
 
 from micropython import const
 
-from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 # Loaded with the match (the rules) or with the entry: imported here, not at
 # each step, where importing a loaded module by its dotted name took about
@@ -20,6 +19,13 @@ from tanteador.rules import RulesError, hand_winner
 from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal, told
 from tanteador.screens.outcome import outcome
+
+_T_HAND = const(28)
+_T_POINTS = const(30)
+_T_EDIT = const(42)
+_T_LAST_TRICK = const(101)
+_T_E_LAST = const(105)
+_T_HOLD_TEN = const(115)
 
 START = const(60)
 # Two sides share the width: a half each, the number centred in it.
@@ -70,8 +76,8 @@ class Entry(Form):
 
     def _title(self, app):
         if self.edit is not None:
-            return app.t(i18n.EDIT) % (self.edit + 1)
-        return app.t(i18n.HAND) % app.match.hand_no
+            return app.t(_T_EDIT) % (self.edit + 1)
+        return app.t(_T_HAND) % app.match.hand_no
 
     def tick(self, app, now_ms):
         """Once the entry's first frame is out, draw ahead the results a step can
@@ -88,7 +94,7 @@ class Entry(Form):
         # once and kept, a press redraws only the numbers and the last line.
         if not app.p.restore(self):
             t = app.trump if self.edit is None else app.match.hands[self.edit].trump
-            ui.title(app, self._title(app), t, app.t(i18n.HOLD_TEN))
+            ui.title(app, self._title(app), t, app.t(_T_HOLD_TEN))
             if self.two:
                 for i in range(2):
                     ui.center(app, ui.fit(app.side_name(i), _HALF - 2), y, _HALF // 2 + _HALF * i)
@@ -141,11 +147,11 @@ class Entry(Form):
                 # What OK would refuse is said before it is pressed.
                 text = ui.fit(refusal(app, key), ui.WIDTH)
             elif key == -1:
-                text = app.t(i18n.POINTS)
+                text = app.t(_T_POINTS)
             elif key == -2:
-                text = ui.fit(app.t(i18n.E_LAST), ui.WIDTH)
+                text = ui.fit(app.t(_T_E_LAST), ui.WIDTH)
             elif self.last is not None:
-                text = ui.fit(app.t(i18n.LAST_TRICK) + ": " + app.side_name(self.last), 118)
+                text = ui.fit(app.t(_T_LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
                 text = ui.fit(outcome(app, win, cap), ui.WIDTH)
             self._line = (key, text)

@@ -1,10 +1,14 @@
 """The error screen: an unexpected exception, a short code, the match kept."""
 
 import sys
+from micropython import const
 
-from tanteador import i18n
 from tanteador.buttons import BACK, PRESS
 from tanteador.screens import ui
+
+_T_ERROR = const(58)
+_T_KEPT = const(59)
+_T_BACK_TABLE = const(60)
 
 
 def _where(e):
@@ -55,10 +59,10 @@ class Error:
         self.code = code
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.ERROR))
+        ui.title(app, app.t(_T_ERROR))
         ui.center(app, self.code, ui.TITLE_H + 1)
-        y = ui.wrap(app, app.t(i18n.KEPT), ui.TITLE_H + ui.LINE + 2)
-        ui.center(app, app.t(i18n.BACK_TABLE), ui.HEIGHT - ui.LINE)
+        y = ui.wrap(app, app.t(_T_KEPT), ui.TITLE_H + ui.LINE + 2)
+        ui.center(app, app.t(_T_BACK_TABLE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         if ev[0] != BACK or ev[1] != PRESS:

@@ -2,15 +2,32 @@
 document keeps of them; a number stepped by 1 or, with a long press, by 10;
 the keys of a form of fields; the words of a refusal."""
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
 
+_T_E_RANGE = const(69)
+_T_E_ONE = const(70)
+_T_E_TOTAL = const(71)
+_T_E_CARDS = const(72)
+_T_E_UNDRAWN = const(73)
+_T_E_OVER = const(74)
+_T_E_OTHER = const(75)
+_T_E_ABOVE = const(84)
+_T_E_MISSING = const(85)
+_T_E_TRICKS = const(93)
+_T_E_CALLER = const(102)
+_T_E_PARTNER = const(103)
+_T_E_BID = const(104)
+_T_E_LAST = const(105)
+_T_E_ENDS_AT = const(122)
+
 # Refusal code, then the text id saying it (the text takes the error's numbers).
-_REASONS = ("range", i18n.E_RANGE, "one", i18n.E_ONE, "total", i18n.E_TOTAL,
-            "cards", i18n.E_CARDS, "undrawn", i18n.E_UNDRAWN, "over", i18n.E_OVER,
-            "above", i18n.E_ABOVE, "missing", i18n.E_MISSING, "tricks", i18n.E_TRICKS,
-            "last", i18n.E_LAST, "caller", i18n.E_CALLER, "partner", i18n.E_PARTNER, "bid", i18n.E_BID)
+_REASONS = ("range", _T_E_RANGE, "one", _T_E_ONE, "total", _T_E_TOTAL,
+            "cards", _T_E_CARDS, "undrawn", _T_E_UNDRAWN, "over", _T_E_OVER,
+            "above", _T_E_ABOVE, "missing", _T_E_MISSING, "tricks", _T_E_TRICKS,
+            "last", _T_E_LAST, "caller", _T_E_CALLER, "partner", _T_E_PARTNER, "bid", _T_E_BID)
 # How long a notice of several lines stays (any press closes it sooner).
 HINT_MS = 8000
 
@@ -72,7 +89,7 @@ def reason(code):
     for i in range(0, len(_REASONS), 2):
         if _REASONS[i] == code:
             return _REASONS[i + 1]
-    return i18n.E_OTHER
+    return _T_E_OTHER
 
 
 def keys(s, ev, app, change):
@@ -117,7 +134,7 @@ def told(app, e):
     hands after it says at which hand, and what makes the edit possible."""
     if e.code != "over" or not e.nums:
         return False
-    app.notice(i18n.E_ENDS_AT, e.nums[0], ms=HINT_MS)
+    app.notice(_T_E_ENDS_AT, e.nums[0], ms=HINT_MS)
     return True
 
 

@@ -1,9 +1,15 @@
 """One recorded hand opened from the history: change its points (in
 chiamata, its call) or its trump."""
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
 from tanteador.screens import ui
+
+_T_TRUMP = const(29)
+_T_POINTS = const(30)
+_T_EDIT = const(42)
+_T_ALONE = const(97)
 
 
 def _call(app, entry):
@@ -11,7 +17,7 @@ def _call(app, entry):
     then the points of the caller's side over the bid, as the history has them."""
     c, p, bid, pts = entry
     who = app.seat_name(c)
-    who += " " + app.t(i18n.ALONE) if p == c else "/" + app.seat_name(p)
+    who += " " + app.t(_T_ALONE) if p == c else "/" + app.seat_name(p)
     return who, "%d/%d" % (pts, bid)
 
 
@@ -25,12 +31,12 @@ class HandEdit:
 
     def draw(self, app):
         h = app.match.hands[self.index]
-        ui.title(app, app.t(i18n.EDIT) % h.number)
+        ui.title(app, app.t(_T_EDIT) % h.number)
         if app.match.chiamata:
             first = _call(app, h.entry)
         else:
-            first = (app.t(i18n.POINTS), "-".join(["%d" % p for p in h.points]))
-        rows = [first, (app.t(i18n.TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
+            first = (app.t(_T_POINTS), "-".join(["%d" % p for p in h.points]))
+        rows = [first, (app.t(_T_TRUMP), "" if h.trump is None else ui.suit_name(app, h.trump))]
         ui.rows(app, rows, self.sel, ui.LINE + 4, 2, seam=self.seam)
         from tanteador.screens.outcome import hand_outcome
 

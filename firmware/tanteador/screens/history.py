@@ -7,10 +7,14 @@ of the caller's side over the bid, and the caller's score.
 
 from micropython import const
 
-from tanteador import i18n
 from tanteador.draw import SMALL
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_T_VOID = const(32)
+_T_HISTORY = const(40)
+_T_NO_HANDS = const(41)
+_T_ALONE_SHORT = const(110)
 
 _ROWS = 4  # rows of LINE px below the title: 4 fit in 64 px
 # Room kept for a chiamata row's second name (two letters and an ellipsis).
@@ -29,9 +33,9 @@ class History:
 
     def draw(self, app):
         hands = app.match.hands
-        ui.title(app, app.t(i18n.HISTORY))
+        ui.title(app, app.t(_T_HISTORY))
         if not hands:
-            ui.center(app, app.t(i18n.NO_HANDS), 28)
+            ui.center(app, app.t(_T_NO_HANDS), 28)
             return
         top = min(max(0, self.sel - _ROWS + 1), max(0, len(hands) - _ROWS))
         if self.sel < top:
@@ -56,7 +60,7 @@ class History:
                 _call(app, h, y, c)
             else:
                 x = 32 + app.p.text("-".join(["%d" % p for p in h.points]), 32, y, c)
-                w = app.t(i18n.VOID) if h.winner is None else app.side_name(h.winner)
+                w = app.t(_T_VOID) if h.winner is None else app.side_name(h.winner)
                 # The winner takes all the room the points leave.
                 app.p.right(ui.fit(w, ui.WIDTH - 1 - x - _SPACE), ui.WIDTH - 1, y, c)
 
@@ -92,7 +96,7 @@ def _call(app, h, y, c):
     a = app.seat_name(caller)
     if partner == caller:
         sep = " "
-        b = app.t(i18n.ALONE_SHORT)
+        b = app.t(_T_ALONE_SHORT)
     else:
         sep = "/"
         b = app.seat_name(partner)

@@ -7,9 +7,12 @@ whole glass is driven. Holding BACK fills a bar; the long press leaves.
 
 from micropython import const
 
-from tanteador import config, i18n
+from tanteador import config
 from tanteador.buttons import BACK, LONG, LONG_MS, REPEAT
 from tanteador.screens import ui
+
+_T_HWTEST = const(48)
+_T_HOLD_BACK = const(82)
 
 _BOX_W = const(44)
 _BOX_H = const(14)
@@ -33,7 +36,7 @@ class HwTest:
     def draw(self, app):
         p = app.p
         p.rect(0, 0, ui.WIDTH, ui.HEIGHT)
-        ui.title(app, app.t(i18n.HWTEST))
+        ui.title(app, app.t(_T_HWTEST))
         last = self.last[0] if self.last is not None else -1
         for i in range(4):
             x, y = _POS[i]
@@ -56,7 +59,7 @@ class HwTest:
                 s += " x%d" % n
             ui.center(app, "%s  #%d" % (s, self.count), 50)
         else:
-            ui.center(app, ui.fit(app.t(i18n.HOLD_BACK), 124), 50)
+            ui.center(app, ui.fit(app.t(_T_HOLD_BACK), 124), 50)
 
     def handle(self, ev, app):
         if ev[0] == BACK and ev[1] == LONG:

@@ -16,11 +16,17 @@ A name ended joins the device's names list (``Stage.add_name``), first,
 so that the next match offers it one press away.
 """
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
 from tanteador.storeops import fold
+
+_T_PLAYER = const(26)
+_T_HOLD_JUMP = const(118)
+_T_LETTER_KEYS = const(119)
+_T_NAME_TAKEN = const(120)
 
 _GROUPS = ("aeiou", "nrlst", "cdmjb", "hgpvf", "zykqxw", "àèìòù", "çãõñâ", "êîôûë", "ïüœæöä",
            "ª.'- ", "úóíáé")
@@ -104,7 +110,7 @@ class Letters:
         return self.text + self.letter()
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.PLAYER) % (self.seat + 1), hint=app.t(i18n.HOLD_JUMP))
+        ui.title(app, app.t(_T_PLAYER) % (self.seat + 1), hint=app.t(_T_HOLD_JUMP))
         p = app.p
         c = self.letter()
         w = ui.width(self.text)
@@ -120,9 +126,9 @@ class Letters:
         self._near(app, (self.k - 1) % n, cx, y - ui.LINE)
         self._near(app, (self.k + 1) % n, cx, y + ui.LINE)
         if self.taken:
-            ui.refusal(app, app.t(i18n.NAME_TAKEN))
+            ui.refusal(app, app.t(_T_NAME_TAKEN))
         else:
-            ui.center(app, app.t(i18n.LETTER_KEYS), ui.HEIGHT - ui.LINE)
+            ui.center(app, app.t(_T_LETTER_KEYS), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

@@ -10,9 +10,20 @@ way, over the setup that follows it: it is no longer the app's match, and
 OK or BACK goes on to the setup.
 """
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
 from tanteador.screens import ui
+
+_T_NEW_MATCH = const(3)
+_T_POINTS = const(30)
+_T_MATCH_OVER = const(34)
+_T_WINS_MATCH = const(35)
+_T_NO_WINNER = const(36)
+_T_HANDS = const(37)
+_T_TIME = const(38)
+_T_REMATCH = const(39)
+_T_RESULT_CODE = const(124)
 
 _PITCH = 9
 
@@ -53,7 +64,7 @@ class MatchEnd:
     def draw(self, app):
         m = self._match(app)
         w = m.winner
-        s = app.t(i18n.NO_WINNER) if w is None else app.t(i18n.WINS_MATCH) % self._name(app, w)
+        s = app.t(_T_NO_WINNER) if w is None else app.t(_T_WINS_MATCH) % self._name(app, w)
         if m.chiamata:
             # The winner and the time in the title: the scores need the room
             # of five or six names.
@@ -62,27 +73,27 @@ class MatchEnd:
             app.p.right(t, ui.WIDTH - 2, 0, 0)
             self._scores(app, ui.TITLE_H + 1)
         else:
-            ui.title(app, app.t(i18n.MATCH_OVER))
+            ui.title(app, app.t(_T_MATCH_OVER))
             ui.center(app, ui.fit(s, ui.WIDTH), ui.LINE)
             self._figures(app, ui.LINE + _PITCH)
         y = ui.HEIGHT - ui.LINE
         app.p.bar(y)
         if self.ended is not None:
-            ui.center(app, app.t(i18n.NEW_MATCH), y, ui.WIDTH // 2, 0)
+            ui.center(app, app.t(_T_NEW_MATCH), y, ui.WIDTH // 2, 0)
             return
-        label = app.t((i18n.REMATCH, i18n.NEW_MATCH, i18n.RESULT_CODE)[self.sel])
+        label = app.t((_T_REMATCH, _T_NEW_MATCH, _T_RESULT_CODE)[self.sel])
         ui.center(app, "< " + label + " >", y, ui.WIDTH // 2, 0)
 
     def _figures(self, app, y):
         """Hands won, points and play time, a row each."""
         m = self._match(app)
-        app.p.text(app.t(i18n.HANDS), 0, y)
+        app.p.text(app.t(_T_HANDS), 0, y)
         app.p.right("-".join(["%d" % v for v in m.won]), ui.WIDTH, y)
         y += _PITCH
-        app.p.text(app.t(i18n.POINTS), 0, y)
+        app.p.text(app.t(_T_POINTS), 0, y)
         app.p.right("-".join(["%d" % v for v in m.totals]), ui.WIDTH, y)
         y += _PITCH
-        app.p.text(app.t(i18n.TIME), 0, y)
+        app.p.text(app.t(_T_TIME), 0, y)
         app.p.right(duration(m.play_ms), ui.WIDTH, y)
 
     def _scores(self, app, y):

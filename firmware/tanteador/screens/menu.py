@@ -2,9 +2,18 @@
 
 from micropython import const
 
-from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_T_HISTORY = const(40)
+_T_MENU = const(43)
+_T_UNDO = const(44)
+_T_REDO = const(45)
+_T_SETTINGS = const(46)
+_T_END_MATCH = const(47)
+_T_HWTEST = const(48)
+_T_ABOUT = const(49)
+_T_END_ASK = const(86)
 
 _ROWS = const(4)  # rows of LINE px below the title: 4 fit in 64 px
 
@@ -19,17 +28,17 @@ class Menu:
     def __init__(self, app):
         items = []
         if app.match is not None:
-            items += [i18n.UNDO, i18n.REDO, i18n.HISTORY]
-        items.append(i18n.SETTINGS)
+            items += [_T_UNDO, _T_REDO, _T_HISTORY]
+        items.append(_T_SETTINGS)
         if app.match is not None:
-            items.append(i18n.END_MATCH)
-        items += [i18n.HWTEST, i18n.ABOUT]
+            items.append(_T_END_MATCH)
+        items += [_T_HWTEST, _T_ABOUT]
         self.items = items
         self.sel = 0
         self.seam = 0
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.MENU))
+        ui.title(app, app.t(_T_MENU))
         ui.rows(app, [(app.t(i), "") for i in self.items], self.sel, ui.LINE + 2, _ROWS, seam=self.seam)
 
     def handle(self, ev, app):
@@ -44,25 +53,25 @@ class Menu:
             self.pick(app, self.items[self.sel])
 
     def pick(self, app, item):
-        if item in (i18n.UNDO, i18n.REDO):
-            app.undo(item == i18n.REDO)
-        elif item == i18n.HISTORY:
+        if item in (_T_UNDO, _T_REDO):
+            app.undo(item == _T_REDO)
+        elif item == _T_HISTORY:
             from tanteador.screens.history import History
 
             app.replace(History(app))
-        elif item == i18n.SETTINGS:
+        elif item == _T_SETTINGS:
             from tanteador.screens.settings import Settings
 
             app.push(Settings(app))
-        elif item == i18n.END_MATCH:
+        elif item == _T_END_MATCH:
             from tanteador.screens.ask import Ask
 
-            app.push(Ask(i18n.END_MATCH, i18n.END_ASK, _end))
-        elif item == i18n.HWTEST:
+            app.push(Ask(_T_END_MATCH, _T_END_ASK, _end))
+        elif item == _T_HWTEST:
             from tanteador.screens.hwtest import HwTest
 
             app.push(HwTest())
-        elif item == i18n.ABOUT:
+        elif item == _T_ABOUT:
             from tanteador.screens.about import About
 
             app.push(About())

@@ -9,9 +9,17 @@ its front), UP from the default goes round to "New name", where OK opens
 the letters. A name at another seat is skipped.
 """
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_T_NAMES = const(22)
+_T_FULL = const(64)
+_T_IOFAIL = const(65)
+_T_NEW_NAME = const(117)
+_T_NAMES_FULL = const(121)
+_T_NAMES_ASIDE = const(123)
 
 # The choice that opens the letters (the others are names, "" the default).
 _NEW = None
@@ -48,11 +56,11 @@ class Names:
             names[self.sel] = ch[k]
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.NAMES))
+        ui.title(app, app.t(_T_NAMES))
         s = self.setup
         items = [("%d" % (i + 1), app.seat_name(i, s.names)) for i in range(len(s.names))]
         if self.editing and self.choices[self.pick] is _NEW:
-            items[self.sel] = (items[self.sel][0], app.t(i18n.NEW_NAME))
+            items[self.sel] = (items[self.sel][0], app.t(_T_NEW_NAME))
         ui.rows(app, items, self.sel, ui.TITLE_H + 1, 4, self.editing, self.seam)
 
     def handle(self, ev, app):
@@ -75,7 +83,7 @@ class Names:
             # The names picked come first next time: one press away.
             problem = app.names_to_front([n for n in self.setup.names if n])
             if problem is not None:
-                app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+                app.notice(_T_FULL if problem == "full" else _T_IOFAIL)
         elif b == OK:
             names = self.setup.names
             for c in self.choices[1:-1]:
@@ -115,9 +123,9 @@ class Names:
             from tanteador.store import MAX_NAME_COUNT
 
             if problem == "many":
-                app.notice(i18n.NAMES_FULL, MAX_NAME_COUNT)
+                app.notice(_T_NAMES_FULL, MAX_NAME_COUNT)
             elif problem == "aside":
-                app.notice(i18n.NAMES_ASIDE, ms=0)
+                app.notice(_T_NAMES_ASIDE, ms=0)
             else:
-                app.notice(i18n.FULL if problem == "full" else i18n.IOFAIL)
+                app.notice(_T_FULL if problem == "full" else _T_IOFAIL)
         return True

@@ -1,16 +1,23 @@
 """The words for a hand's result: who wins it, a void hand, a capote; in
 chiamata, whether the caller's side made the bid and the caller's score."""
 
-from tanteador import i18n
+from micropython import const
+
+_T_WINS_HAND = const(31)
+_T_VOID = const(32)
+_T_CAPOTE_BY = const(33)
+_T_CALL_MADE = const(98)
+_T_CALL_DOWN = const(99)
+_T_CAPPOTTO = const(100)
 
 
 def outcome(app, winner, capote):
     """Text of a hand's result: who wins, void, capote (when the option is on)."""
     if capote is not None and app.match.options.capote:
-        return app.t(i18n.CAPOTE_BY) % app.side_name(capote)
+        return app.t(_T_CAPOTE_BY) % app.side_name(capote)
     if winner is None:
-        return app.t(i18n.VOID)
-    return app.t(i18n.WINS_HAND) % app.side_name(winner)
+        return app.t(_T_VOID)
+    return app.t(_T_WINS_HAND) % app.side_name(winner)
 
 
 def call_outcome(app, entry, dealer):
@@ -23,9 +30,9 @@ def call_outcome(app, entry, dealer):
     c = entry[0]
     score = chiamata.scores(entry, o.players, dealer, o.call)[c]
     if chiamata.cappotto(entry):
-        tid = i18n.CAPPOTTO
+        tid = _T_CAPPOTTO
     else:
-        tid = i18n.CALL_MADE if chiamata.made(entry) else i18n.CALL_DOWN
+        tid = _T_CALL_MADE if chiamata.made(entry) else _T_CALL_DOWN
     return app.t(tid) % (app.side_name(c), score)
 
 

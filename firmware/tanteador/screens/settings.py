@@ -10,9 +10,23 @@ hands played and move the deal in play to another seat; OK on that row then
 only says so (the setup of the next match chooses the direction again).
 """
 
+from micropython import const
+
 from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_T_LANG = const(0)
+_T_DIRECTION = const(14)
+_T_DIR_VALS = const(15)
+_T_ONOFF = const(25)
+_T_SETTINGS = const(46)
+_T_LANGUAGE = const(51)
+_T_CONTRAST = const(52)
+_T_TIMEOUT = const(53)
+_T_SOUND = const(54)
+_T_MIN = const(55)
+_T_DIR_FIXED = const(83)
 
 _LANG = 0
 _DIR = 1
@@ -43,17 +57,17 @@ class Settings:
     def _value(self, app, r):
         c = app.cfg
         if r == _LANG:
-            return app.t(i18n.LANG)
+            return app.t(_T_LANG)
         if r == _DIR:
-            return app.part(i18n.DIR_VALS, app.match.options.direction)
+            return app.part(_T_DIR_VALS, app.match.options.direction)
         if r == _CONTRAST:
             from tanteador.savefile import CONTRASTS
 
             return "%d/%d" % (_index(CONTRASTS, c["contrast"]) + 1, len(CONTRASTS))
         if r == _TIMEOUT:
             t = c["timeout"]
-            return app.part(i18n.ONOFF, 0) if not t else app.t(i18n.MIN) % (t // 60)
-        return app.part(i18n.ONOFF, 1 if c["sound"] else 0)
+            return app.part(_T_ONOFF, 0) if not t else app.t(_T_MIN) % (t // 60)
+        return app.part(_T_ONOFF, 1 if c["sound"] else 0)
 
     def _get(self, app, r):
         if r == _DIR:
@@ -80,8 +94,8 @@ class Settings:
             c["sound"] = 0 if c["sound"] else 1
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.SETTINGS))
-        names = (i18n.LANGUAGE, i18n.DIRECTION, i18n.CONTRAST, i18n.TIMEOUT, i18n.SOUND)
+        ui.title(app, app.t(_T_SETTINGS))
+        names = (_T_LANGUAGE, _T_DIRECTION, _T_CONTRAST, _T_TIMEOUT, _T_SOUND)
         rows = [(app.t(names[r]), self._value(app, r)) for r in self.rows]
         ui.rows(app, rows, self.sel, ui.LINE + 2, 4, self.editing, self.seam)
 
@@ -107,7 +121,7 @@ class Settings:
         elif b == OK:
             m = app.match
             if self.rows[self.sel] == _DIR and (len(m.hands) or m.can_redo):
-                app.notice(i18n.DIR_FIXED)
+                app.notice(_T_DIR_FIXED)
                 return
             self.editing = True
             self.before = self._get(app, self.rows[self.sel])

@@ -18,11 +18,44 @@ Play row changes nothing else.
 
 from micropython import const
 
-from tanteador import i18n
 from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAMATA, GOAL_HANDS, GOAL_TIME,
                                PAIRS, SOLO, TRIOS, MatchOptions)
 from tanteador.screens import ui
+
+_T_NEW_MATCH = const(3)
+_T_START = const(4)
+_T_PLAYERS = const(5)
+_T_SIDES = const(6)
+_T_SIDE_VALS = const(7)
+_T_GOAL = const(8)
+_T_GOAL_VALS = const(9)
+_T_TARGET = const(10)
+_T_DECK = const(11)
+_T_PREP = const(12)
+_T_PREP_VALS = const(13)
+_T_DIRECTION = const(14)
+_T_DIR_VALS = const(15)
+_T_TIE = const(16)
+_T_TIE_VALS = const(17)
+_T_REVERSE = const(18)
+_T_CAPOTE = const(19)
+_T_CYCLE = const(20)
+_T_SIGNALS = const(21)
+_T_NAMES = const(22)
+_T_FIRST = const(23)
+_T_DRAW = const(24)
+_T_ONOFF = const(25)
+_T_MIN = const(55)
+_T_E_SETUP = const(76)
+_T_DEFAULTS = const(87)
+_T_CARDS = const(88)
+_T_CARDS_VALS = const(89)
+_T_PARTNER = const(96)
+_T_DEFENDERS = const(106)
+_T_ALONE_ROW = const(107)
+_T_CAPPOTTO_ROW = const(108)
+_T_CALLER_SHARE = const(109)
 
 _START = const(0)
 _PLAYERS = const(1)
@@ -47,10 +80,10 @@ _ALONE = const(19)
 _CAPPOTTO = const(20)
 
 # Label text id of each row.
-_LABELS = (i18n.START, i18n.PLAYERS, i18n.SIDES, i18n.GOAL, i18n.TARGET, i18n.DECK,
-           i18n.PREP, i18n.DIRECTION, i18n.TIE, i18n.REVERSE, i18n.CAPOTE, i18n.CYCLE,
-           i18n.SIGNALS, i18n.NAMES, i18n.FIRST, i18n.DEFAULTS, i18n.CARDS, i18n.DEFENDERS,
-           i18n.PARTNER, i18n.ALONE_ROW, i18n.CAPPOTTO_ROW)
+_LABELS = (_T_START, _T_PLAYERS, _T_SIDES, _T_GOAL, _T_TARGET, _T_DECK,
+           _T_PREP, _T_DIRECTION, _T_TIE, _T_REVERSE, _T_CAPOTE, _T_CYCLE,
+           _T_SIGNALS, _T_NAMES, _T_FIRST, _T_DEFAULTS, _T_CARDS, _T_DEFENDERS,
+           _T_PARTNER, _T_ALONE_ROW, _T_CAPPOTTO_ROW)
 _FLAGS = (None,) * 9 + ("reverse", "capote", "trump_cycle", "signals")
 # Per goal: default, step, lowest, highest target.
 _TARGETS = ((3, 1, 1, 15), (3, 2, 1, 9), (5, 1, 1, 30), (500, 50, 100, 2000), (30, 5, 5, 240))
@@ -152,36 +185,36 @@ class Setup:
         if r == _PLAYERS:
             return "%d" % o.players
         if r == _SIDES:
-            return app.part(i18n.SIDE_VALS, o.sides)
+            return app.part(_T_SIDE_VALS, o.sides)
         if r == _GOAL:
-            return app.part(i18n.GOAL_VALS, o.goal)
+            return app.part(_T_GOAL_VALS, o.goal)
         if r == _TARGET:
-            return app.t(i18n.MIN) % o.target if o.goal == GOAL_TIME else "%d" % o.target
+            return app.t(_T_MIN) % o.target if o.goal == GOAL_TIME else "%d" % o.target
         if r == _DECK:
             return "%d" % o.deck
         if r == _PREP:
-            return app.part(i18n.PREP_VALS, o.prep)
+            return app.part(_T_PREP_VALS, o.prep)
         if r == _DIR:
-            return app.part(i18n.DIR_VALS, o.direction)
+            return app.part(_T_DIR_VALS, o.direction)
         if r == _TIE:
-            return app.part(i18n.TIE_VALS, o.tie)
+            return app.part(_T_TIE_VALS, o.tie)
         if r == _CARDS:
-            return app.part(i18n.CARDS_VALS, self.style(app))
+            return app.part(_T_CARDS_VALS, self.style(app))
         if r == _NAMES:
             # The names given so far, so the row tells whether the seats are named.
             return ", ".join([n for n in self.names if n])
         c = o.call
         if r == _DEFEND:
-            return app.t(i18n.CALLER_SHARE) % (c[0], 3 * c[0] - c[1])
+            return app.t(_T_CALLER_SHARE) % (c[0], 3 * c[0] - c[1])
         if r == _PARTNER:
-            return app.t(i18n.CALLER_SHARE) % (c[1], 3 * c[0] - c[1])
+            return app.t(_T_CALLER_SHARE) % (c[1], 3 * c[0] - c[1])
         if r == _ALONE:
-            return app.t(i18n.CALLER_SHARE) % (c[2], 4 * c[2])
+            return app.t(_T_CALLER_SHARE) % (c[2], 4 * c[2])
         if r == _CAPPOTTO:
             return "x%d" % c[3]
         if r == _FIRST:
-            return app.t(i18n.DRAW) if self.first < 0 else app.seat_name(self.first, self.names)
-        return app.part(i18n.ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
+            return app.t(_T_DRAW) if self.first < 0 else app.seat_name(self.first, self.names)
+        return app.part(_T_ONOFF, 1 if getattr(o, _FLAGS[r]) else 0)
 
     def style(self, app):
         """The card style chosen, or the language's: Portuguese tables play French suits."""
@@ -241,14 +274,14 @@ class Setup:
         self.o.call = c
 
     def draw(self, app):
-        ui.title(app, app.t(i18n.NEW_MATCH))
+        ui.title(app, app.t(_T_NEW_MATCH))
         rows = self.rows()
         if self.sel >= len(rows):
             self.sel = len(rows) - 1
         items = [(app.t(_LABELS[r]), self.value(app, r)) for r in rows]
         ui.rows(app, items, self.sel, ui.TITLE_H + 1, _VISIBLE, self.editing, self.seam)
         if self.err is not None:
-            ui.refusal(app, app.t(i18n.E_SETUP), 0)
+            ui.refusal(app, app.t(_T_E_SETUP), 0)
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]

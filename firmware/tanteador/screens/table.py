@@ -26,11 +26,14 @@ OK opens the points entry.
 
 from micropython import const
 
-from tanteador import i18n, icons
+from tanteador import icons
 from tanteador.draw import SMALL
 from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
+
+_T_HAND = const(28)
+_T_MATCH_OVER = const(34)
 
 _DIGITS_Y = const(14)
 _BANNER_H = const(13)     # the result's label: a text line and a row under it
@@ -145,7 +148,7 @@ class Table:
         """Width of the band's right part; the same all hand long (tabular digits)."""
         m = app.match
         # Measured through the Painter: the band draws these texts next, and finds them drawn.
-        w1 = app.p.width(app.t(i18n.HAND) % _hand_no(m))
+        w1 = app.p.width(app.t(_T_HAND) % _hand_no(m))
         if m.options.signals:
             w1 += ui.ICON_W + 3
         w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
@@ -158,7 +161,7 @@ class Table:
         if self.banner is not None:
             self._result(app, m)
         if self.banner is None or self._cols:
-            x = app.p.right(app.t(i18n.HAND) % _hand_no(m), ui.WIDTH, y)
+            x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, y)
             if m.options.signals:
                 app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
@@ -224,7 +227,7 @@ class Table:
                 ui.medium_right(app, s, x0 + 62, y)
                 _put(app, self._side(app, m, i, 62 - ui.medium_width(s) - 4)[0], x0, y)
         if m.over:
-            app.p.text(ui.fit(app.t(i18n.MATCH_OVER), ui.WIDTH - self._right_w(app) - 4), 0, _LINE2_Y)
+            app.p.text(ui.fit(app.t(_T_MATCH_OVER), ui.WIDTH - self._right_w(app) - 4), 0, _LINE2_Y)
             return
         x = app.p.icon(icons.DEALER, 0, _DEALER_Y + 5) + 3
         room = ui.WIDTH - self._right_w(app) - 4 - x

@@ -4,9 +4,13 @@ Opened by OK on the table before the trump was set there (OK then goes on
 to the points entry), and by the history to change a recorded hand's trump.
 """
 
-from tanteador import i18n
+from micropython import const
+
 from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_T_TRUMP = const(29)
+_T_EDIT = const(42)
 
 
 class Trump:
@@ -22,9 +26,9 @@ class Trump:
         self.suit = 0 if s is None else s
 
     def draw(self, app):
-        title = app.t(i18n.TRUMP)
+        title = app.t(_T_TRUMP)
         if self.edit is not None:
-            title = app.t(i18n.EDIT) % (self.edit + 1)
+            title = app.t(_T_EDIT) % (self.edit + 1)
         ui.title(app, title)
         y = ui.LINE + 4
         for s in range(4):

@@ -12,7 +12,12 @@ screens go through ``suit``, ``suit_name`` and ``rank_name`` for that.
 from micropython import const
 
 from tanteador import draw as D
-from tanteador import i18n, icons
+from tanteador import icons
+
+_T_SUITS = const(1)
+_T_RANKS = const(2)
+_T_SUITS_FR = const(90)
+_T_RANKS_FR = const(91)
 
 LINE = D.LINE
 WIDTH = D.WIDTH
@@ -113,12 +118,12 @@ def suit_name(app, s, cards=None):
     """The name of suit ``s`` in the match's card style (or ``cards``)."""
     if cards is None:
         cards = style(app)
-    return app.part(i18n.SUITS_FR if cards else i18n.SUITS, s)
+    return app.part(_T_SUITS_FR if cards else _T_SUITS, s)
 
 
 def rank_name(app, r, cards):
     """The face of rank index ``r`` ("A", "3", "K"...) in card style ``cards``."""
-    return app.part(i18n.RANKS_FR if cards else i18n.RANKS, r)
+    return app.part(_T_RANKS_FR if cards else _T_RANKS, r)
 
 
 def title(app, s, trump=None, hint=None):
