@@ -18,7 +18,10 @@ waiting for the contact to settle, and a chattering contact still gives one
 press.
 
 Events are tuples ``(button, kind, n)``; ``n`` counts the repeats (1, 2, ...)
-of a held UP/DOWN so screens can speed up, and is 0 otherwise.
+of a held UP/DOWN so screens can speed up, and is 0 otherwise. The screens
+fold the buttons' and kinds' numbers as private constants (``_OK``,
+``_PRESS``...: an imported name is a heap entry in each module on the
+device); tests/engine/test_folded_ids.py holds them to these.
 
 The edges are captured apart from the app, in a ring allocated once
 (``EdgeRing``): on the Pico a pin interrupt pushes every level change of a button with its

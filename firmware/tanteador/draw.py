@@ -19,6 +19,9 @@ from micropython import const
 
 from tanteador import fonts, icons
 
+_ICON_LARGE = const(4)
+_ICON_FRENCH = const(17)
+
 SMALL = fonts.SMALL
 MEDIUM = fonts.MEDIUM
 BIG = fonts.BIG
@@ -129,8 +132,8 @@ def wrap(s, width, font=SMALL):
 
 def suit_icon(suit, large=False, cards=0):
     """Icon id of suit ``suit`` (0..3), small or large, in card style ``cards``."""
-    i = suit + icons.LARGE if large else suit
-    return i + icons.FRENCH if cards else i
+    i = suit + _ICON_LARGE if large else suit
+    return i + _ICON_FRENCH if cards else i
 
 
 def _max_bytes():

@@ -7,8 +7,9 @@ so its code never stays beside the table's.
 
 from micropython import const
 
-from tanteador.buttons import OK
 from tanteador.store import JOURNAL
+
+_OK = const(2)
 
 _T_RESUMED = const(61)
 _T_DAMAGED = const(62)
@@ -58,7 +59,7 @@ def rebuild(s, board, heap, scr, problem, tr, en):
         s.notice(_T_NEWER if problem == "newer" else _T_DAMAGED, ms=0)
     if getattr(board, "problems", None):
         s.notice(_T_BOARD_REFUSED, ms=0)
-    if board.buttons()[OK]:
+    if board.buttons()[_OK]:
         # OK held while the device starts: the first-boot button test of a
         # fresh build, on top of whatever was resumed.
         from tanteador.screens.hwtest import HwTest

@@ -3,8 +3,11 @@
 from micropython import const
 
 from tanteador import VERSION
-from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
 
 _T_ABOUT = const(49)
 _T_VERSION = const(56)
@@ -28,6 +31,6 @@ class About:
         app.p.right("-" if free is None else "%d" % free, ui.WIDTH, y)
 
     def handle(self, ev, app):
-        if ev[1] != PRESS or ev[0] not in (OK, BACK):
+        if ev[1] != _PRESS or ev[0] not in (_OK, _BACK):
             return False
         app.pop()

@@ -2,8 +2,11 @@
 
 from micropython import const
 
-from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
 
 _T_SURE = const(50)
 
@@ -23,11 +26,11 @@ class Ask:
         ui.center(app, app.t(_T_SURE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
-        if ev[1] != PRESS:
+        if ev[1] != _PRESS:
             return False
-        if ev[0] == OK:
+        if ev[0] == _OK:
             self.on_yes(app)
-        elif ev[0] == BACK:
+        elif ev[0] == _BACK:
             app.pop()
         else:
             return False

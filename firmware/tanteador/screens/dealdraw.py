@@ -12,9 +12,12 @@ with the dealer named on the last line.
 
 from micropython import const
 
-from tanteador import icons
-from tanteador.buttons import BACK, OK, PRESS
 from tanteador.screens import ui
+
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_ICON_DEALER = const(8)
 
 _T_FIRST = const(23)
 _T_DEALS = const(27)
@@ -73,7 +76,7 @@ class DealDraw:
             if cols == 1:
                 # No room for a last line: the dealer is marked in the list.
                 if s == d:
-                    app.p.icon(icons.DEALER, xn, y + 2)
+                    app.p.icon(_ICON_DEALER, xn, y + 2)
                 xn += ui.ICON_W + 3
             app.p.text(ui.fit(self.names[p], xr - xn - 3), xn, y)
         if cols == 2:
@@ -81,11 +84,11 @@ class DealDraw:
             ui.center(app, ui.fit(app.t(_T_DEALS) % self.names[seats[d]], ui.WIDTH), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
-        if ev[1] != PRESS:
+        if ev[1] != _PRESS:
             return False
-        if ev[0] == BACK:
+        if ev[0] == _BACK:
             app.pop()
-        elif ev[0] == OK:
+        elif ev[0] == _OK:
             app.begin(self.opts)
         else:
             return False

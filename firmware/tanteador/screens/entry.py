@@ -11,7 +11,6 @@ OK on tied points asks which side took it: UP/DOWN, OK, BACK.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 # Loaded with the match (the rules) or with the entry: imported here, not at
 # each step, where importing a loaded module by its dotted name took about
 # 0.3 ms on the lab's RP2040.
@@ -19,6 +18,13 @@ from tanteador.rules import RulesError, hand_winner
 from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal, told
 from tanteador.screens.outcome import outcome
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_HAND = const(28)
 _T_POINTS = const(30)
@@ -188,16 +194,16 @@ class Entry(Form):
 
     def _ask(self, b, kind, app):
         # The last-trick question: UP/DOWN choose the side, OK records, BACK goes back.
-        if kind not in (PRESS, REPEAT):
+        if kind not in (_PRESS, _REPEAT):
             return False
         n = len(self.vals)
-        if b in (UP, DOWN):
-            self.last = ((self.last or 0) + (1 if b == DOWN else -1)) % n
-        elif kind != PRESS:
+        if b in (_UP, _DOWN):
+            self.last = ((self.last or 0) + (1 if b == _DOWN else -1)) % n
+        elif kind != _PRESS:
             return False
-        elif b == BACK:
+        elif b == _BACK:
             self.last = None
-        elif b == OK:
+        elif b == _OK:
             self.ok(app)
 
     def check(self, m, pts):

@@ -3,8 +3,10 @@
 import sys
 from micropython import const
 
-from tanteador.buttons import BACK, PRESS
 from tanteador.screens import ui
+
+_BACK = const(3)
+_PRESS = const(0)
 
 _T_ERROR = const(58)
 _T_KEPT = const(59)
@@ -65,6 +67,6 @@ class Error:
         ui.center(app, app.t(_T_BACK_TABLE), ui.HEIGHT - ui.LINE)
 
     def handle(self, ev, app):
-        if ev[0] != BACK or ev[1] != PRESS:
+        if ev[0] != _BACK or ev[1] != _PRESS:
             return False
         app.home()

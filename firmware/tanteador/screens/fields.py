@@ -4,8 +4,14 @@ the keys of a form of fields; the words of a refusal."""
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_E_RANGE = const(69)
 _T_E_ONE = const(70)
@@ -102,16 +108,16 @@ def keys(s, ev, app, change):
     the buttons rest, so a power cut comes back to it; leaving saves the
     table again if it was."""
     b, kind, n = ev
-    if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-        if not change(b == UP, n):
+    if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+        if not change(b == _UP, n):
             return False
         s.err = None
         s.kept = True
         app.save_soon()
         return True
-    if kind != PRESS:
+    if kind != _PRESS:
         return False
-    if b == BACK:
+    if b == _BACK:
         s.err = None
         if s.i > 0:
             s.i -= 1
@@ -119,7 +125,7 @@ def keys(s, ev, app, change):
             app.pop()
             if s.kept:
                 app.save_soon()
-    elif b == OK:
+    elif b == _OK:
         if s.i + 1 >= s.fields:
             s.ok(app)
         else:

@@ -3,8 +3,13 @@ chiamata, its call) or its trump."""
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
 
 _T_TRUMP = const(29)
 _T_POINTS = const(30)
@@ -44,13 +49,13 @@ class HandEdit:
 
     def handle(self, ev, app):
         b = ev[0]
-        if ev[1] != PRESS:
+        if ev[1] != _PRESS:
             return False
-        if b in (UP, DOWN):
-            ui.step(self, 2, 1 if b == DOWN else -1, False)
-        elif b == BACK:
+        if b in (_UP, _DOWN):
+            ui.step(self, 2, 1 if b == _DOWN else -1, False)
+        elif b == _BACK:
             app.pop()
-        elif b == OK:
+        elif b == _OK:
             if self.sel == 0:
                 app.push(app.hand_entry(self.index))
             else:

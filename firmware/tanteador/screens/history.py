@@ -8,8 +8,14 @@ of the caller's side over the bid, and the caller's score.
 from micropython import const
 
 from tanteador.draw import SMALL
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_VOID = const(32)
 _T_HISTORY = const(40)
@@ -67,17 +73,17 @@ class History:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         n = len(app.match.hands)
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
             if not n:
                 return False
-            ui.step(self, n, 1 if b == DOWN else -1, kind == REPEAT)
-        elif kind != PRESS:
+            ui.step(self, n, 1 if b == _DOWN else -1, kind == _REPEAT)
+        elif kind != _PRESS:
             return False
-        elif b == BACK:
+        elif b == _BACK:
             app.pop()
             # A save made here (an edit) named this screen: a restart would open it again.
             app.save_soon()
-        elif b == OK and n:
+        elif b == _OK and n:
             from tanteador.screens.handedit import HandEdit
 
             app.push(HandEdit(self.sel))

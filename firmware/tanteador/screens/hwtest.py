@@ -8,8 +8,12 @@ whole glass is driven. Holding BACK fills a bar; the long press leaves.
 from micropython import const
 
 from tanteador import config
-from tanteador.buttons import BACK, LONG, LONG_MS, REPEAT
+from tanteador.buttons import LONG_MS
 from tanteador.screens import ui
+
+_BACK = const(3)
+_LONG = const(1)
+_REPEAT = const(2)
 
 _T_HWTEST = const(48)
 _T_HOLD_BACK = const(82)
@@ -53,16 +57,16 @@ class HwTest:
         if self.last is not None:
             b, kind, n = self.last
             s = config.BUTTON_NAMES[b]
-            if kind == LONG:
+            if kind == _LONG:
                 s += " LONG"
-            elif kind == REPEAT:
+            elif kind == _REPEAT:
                 s += " x%d" % n
             ui.center(app, "%s  #%d" % (s, self.count), 50)
         else:
             ui.center(app, ui.fit(app.t(_T_HOLD_BACK), 124), 50)
 
     def handle(self, ev, app):
-        if ev[0] == BACK and ev[1] == LONG:
+        if ev[0] == _BACK and ev[1] == _LONG:
             app.tone(0)
             app.pop()
             return
@@ -75,9 +79,9 @@ class HwTest:
         self.now = now_ms
         levels = app.levels()
         if levels != self.levels:
-            if levels[BACK] and not self.levels[BACK]:
+            if levels[_BACK] and not self.levels[_BACK]:
                 self.back_at = now_ms
-            elif not levels[BACK]:
+            elif not levels[_BACK]:
                 self.back_at = None
             self.levels = levels
             app.redraw()

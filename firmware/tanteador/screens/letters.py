@@ -18,10 +18,17 @@ so that the next match offers it one press away.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
 from tanteador.storeops import fold
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_LONG = const(1)
+_REPEAT = const(2)
 
 _T_PLAYER = const(26)
 _T_HOLD_JUMP = const(118)
@@ -133,21 +140,21 @@ class Letters:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         self.taken = False
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            d = 1 if b == DOWN else -1
-            self.k = (self.k + d) % len(RING) if kind == PRESS else jump(self.k, d)
-        elif b == OK and kind == LONG:
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            d = 1 if b == _DOWN else -1
+            self.k = (self.k + d) % len(RING) if kind == _PRESS else jump(self.k, d)
+        elif b == _OK and kind == _LONG:
             self.end(app)
-        elif kind != PRESS:
+        elif kind != _PRESS:
             return False
-        elif b == OK:
+        elif b == _OK:
             if len(self.text) + 1 >= MAX_NAME_CHARS:
                 self.end(app)
                 return
             c = self.letter()
             self.text += c
             self.k = _CONSONANTS if fold(c) in _VOWELS else 0
-        elif b == BACK:
+        elif b == _BACK:
             t = self.text
             if not t:
                 app.pop()

@@ -12,8 +12,13 @@ OK or BACK goes on to the setup.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
 
 _T_NEW_MATCH = const(3)
 _T_POINTS = const(30)
@@ -115,20 +120,20 @@ class MatchEnd:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if kind != PRESS:
+        if kind != _PRESS:
             return False
         if self.ended is not None:
-            if b in (UP, DOWN):
+            if b in (_UP, _DOWN):
                 return False
             # The setup is below; the save made at the end named this screen.
             app.pop()
             app.save_soon()
             return
-        if b in (UP, DOWN):
-            ui.step(self, self.n, 1 if b == DOWN else -1, False)
-        elif b == BACK:
+        if b in (_UP, _DOWN):
+            ui.step(self, self.n, 1 if b == _DOWN else -1, False)
+        elif b == _BACK:
             app.pop()
-        elif b == OK:
+        elif b == _OK:
             if self.sel == 0:
                 app.start(app.match.rematch())
             elif self.sel == 2:

@@ -2,8 +2,14 @@
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_HISTORY = const(40)
 _T_MENU = const(43)
@@ -43,13 +49,13 @@ class Menu:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            ui.step(self, len(self.items), 1 if b == DOWN else -1, kind == REPEAT)
-        elif kind != PRESS:
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            ui.step(self, len(self.items), 1 if b == _DOWN else -1, kind == _REPEAT)
+        elif kind != _PRESS:
             return False
-        elif b == BACK:
+        elif b == _BACK:
             app.pop()
-        elif b == OK:
+        elif b == _OK:
             self.pick(app, self.items[self.sel])
 
     def pick(self, app, item):

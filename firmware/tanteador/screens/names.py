@@ -11,8 +11,14 @@ the letters. A name at another seat is skipped.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_NAMES = const(22)
 _T_FULL = const(64)
@@ -66,25 +72,25 @@ class Names:
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
         n = len(self.setup.names)
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            d = 1 if b == DOWN else -1
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            d = 1 if b == _DOWN else -1
             if self.editing:
                 self._step(d)
             else:
-                ui.step(self, n, d, kind == REPEAT)
-        elif kind != PRESS:
+                ui.step(self, n, d, kind == _REPEAT)
+        elif kind != _PRESS:
             return False
         elif self.editing:
             self.editing = False
-            if b == OK and self.choices[self.pick] is _NEW:
+            if b == _OK and self.choices[self.pick] is _NEW:
                 self._letters(app)
-        elif b == BACK:
+        elif b == _BACK:
             app.pop()
             # The names picked come first next time: one press away.
             problem = app.names_to_front([n for n in self.setup.names if n])
             if problem is not None:
                 app.notice(_T_FULL if problem == "full" else _T_IOFAIL)
-        elif b == OK:
+        elif b == _OK:
             names = self.setup.names
             for c in self.choices[1:-1]:
                 if c not in names or c == names[self.sel]:

@@ -6,8 +6,12 @@ change is in sight once the notice is gone. OK and BACK, which move on or
 leave, only close it: nobody confirms what a notice was hiding.
 """
 
-from tanteador.buttons import DOWN, UP
+from micropython import const
+
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
 
 
 class Notice:
@@ -29,7 +33,7 @@ class Notice:
     def handle(self, ev, app):
         app.pop()
         below = app.screen
-        if ev[0] in (UP, DOWN) and below.NAME != "notice":
+        if ev[0] in (_UP, _DOWN) and below.NAME != "notice":
             below.handle(ev, app)
 
     def tick(self, app, now_ms):

@@ -13,9 +13,12 @@ its mask, so it runs at the next tick, once that frame is out, and the
 symbol follows. Any press goes back and unloads them (app.unload_unused).
 """
 
+from micropython import const
+
 from tanteador import resultcode
-from tanteador.buttons import PRESS
 from tanteador.screens import ui
+
+_PRESS = const(0)
 
 _MODULE = 2
 _BOX = 64  # the lit square: the whole height of the screen
@@ -66,7 +69,7 @@ class ResultQR:
                       y + row * ui.LINE, cx)
 
     def handle(self, ev, app):
-        if ev[1] != PRESS:
+        if ev[1] != _PRESS:
             return False
         app.pop()
         # The encoder, the code and this screen leave the heap to the next match.

@@ -13,8 +13,14 @@ only says so (the setup of the next match chooses the direction again).
 from micropython import const
 
 from tanteador import i18n
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_LANG = const(0)
 _T_DIRECTION = const(14)
@@ -101,24 +107,24 @@ class Settings:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            d = 1 if b == DOWN else -1
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            d = 1 if b == _DOWN else -1
             if self.editing:
                 self._change(app, self.rows[self.sel], d)
             else:
-                ui.step(self, len(self.rows), d, kind == REPEAT)
-        elif kind != PRESS:
+                ui.step(self, len(self.rows), d, kind == _REPEAT)
+        elif kind != _PRESS:
             return False
         elif self.editing:
-            if b in (OK, BACK):
+            if b in (_OK, _BACK):
                 self.editing = False
                 if self._get(app, self.rows[self.sel]) != self.before:
                     app.commit()
-        elif b == BACK:
+        elif b == _BACK:
             app.pop()
             # A save made here named this screen: a restart would open it again.
             app.save_soon()
-        elif b == OK:
+        elif b == _OK:
             m = app.match
             if self.rows[self.sel] == _DIR and (len(m.hands) or m.can_redo):
                 app.notice(_T_DIR_FIXED)

@@ -18,10 +18,17 @@ Play row changes nothing else.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAMATA, GOAL_HANDS, GOAL_TIME,
                                PAIRS, SOLO, TRIOS, MatchOptions)
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_LONG = const(1)
+_REPEAT = const(2)
 
 _T_NEW_MATCH = const(3)
 _T_START = const(4)
@@ -287,28 +294,28 @@ class Setup:
         b, kind = ev[0], ev[1]
         rows = self.rows()
         r = rows[self.sel]
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            d = 1 if b == DOWN else -1
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            d = 1 if b == _DOWN else -1
             if self.editing:
                 self.change(app, r, -d)
             else:
-                ui.step(self, len(rows), d, kind == REPEAT)
+                ui.step(self, len(rows), d, kind == _REPEAT)
             self.err = None
             return
-        if kind == LONG and b == OK and not self.editing:
+        if kind == _LONG and b == _OK and not self.editing:
             from tanteador.screens.menu import Menu
 
             app.push(Menu(app))
             return
-        if kind != PRESS:
+        if kind != _PRESS:
             return False
         if self.editing:
             self.editing = False
-        elif b == BACK:
+        elif b == _BACK:
             if not app.can_pop():
                 return False
             app.pop()
-        elif b == OK:
+        elif b == _OK:
             if r == _START:
                 self.start(app)
             elif r == _NAMES:

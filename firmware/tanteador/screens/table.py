@@ -26,11 +26,23 @@ OK opens the points entry.
 
 from micropython import const
 
-from tanteador import icons
 from tanteador.draw import SMALL
-from tanteador.buttons import DOWN, LONG, OK, PRESS, REPEAT, UP
 from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_PRESS = const(0)
+_LONG = const(1)
+_REPEAT = const(2)
+_ICON_DEALER = const(8)
+_ICON_CUT = const(9)
+_ICON_LEAD = const(10)
+_ICON_SIGNALS = const(11)
+_ICON_CLOCK = const(12)
+_ICON_FLAG = const(13)
+_ICON_OUT = const(16)
 
 _T_HAND = const(28)
 _T_MATCH_OVER = const(34)
@@ -141,8 +153,8 @@ class Table:
         m = app.match
         left = self._left(app)
         if left is not None:
-            return icons.CLOCK, clock(left)
-        return icons.FLAG, "%d" % m.progress()[1]
+            return _ICON_CLOCK, clock(left)
+        return _ICON_FLAG, "%d" % m.progress()[1]
 
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
@@ -163,7 +175,7 @@ class Table:
         if self.banner is None or self._cols:
             x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, y)
             if m.options.signals:
-                app.p.icon(icons.SIGNALS, x - ui.ICON_W - 3, y + 2)
+                app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, y + 2)
         y = _LINE2_Y
         x = ui.WIDTH
         if not m.over:
@@ -229,7 +241,7 @@ class Table:
         if m.over:
             app.p.text(ui.fit(app.t(_T_MATCH_OVER), ui.WIDTH - self._right_w(app) - 4), 0, _LINE2_Y)
             return
-        x = app.p.icon(icons.DEALER, 0, _DEALER_Y + 5) + 3
+        x = app.p.icon(_ICON_DEALER, 0, _DEALER_Y + 5) + 3
         room = ui.WIDTH - self._right_w(app) - 4 - x
         self._dealer_end = x + ui.label(app, ui.label_fit(app.seat_name(m.dealer), room), x, _DEALER_Y)
 
@@ -266,11 +278,11 @@ class Table:
             mk = None
             if not m.over:
                 if s == m.leader:
-                    mk = icons.LEAD
+                    mk = _ICON_LEAD
                 elif s == m.cutter:
-                    mk = icons.CUT
+                    mk = _ICON_CUT
                 elif s == out:
-                    mk = icons.OUT
+                    mk = _ICON_OUT
             seats.append(s)
             marks.append(mk)
         names = [app.seat_name(s) for s in seats]
@@ -316,18 +328,18 @@ class Table:
         told = self.banner is not None
         self.banner = None
         m = app.match
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
             if not m.over and not m.options.trump_cycle:
-                app.set_trump(ui.next_suit(app.trump, b == DOWN))
+                app.set_trump(ui.next_suit(app.trump, b == _DOWN))
                 return
             return told
-        if b != OK:
+        if b != _OK:
             return told
-        if kind == LONG:
+        if kind == _LONG:
             from tanteador.screens.menu import Menu
 
             app.push(Menu(app))
-        elif kind == PRESS:
+        elif kind == _PRESS:
             if app.match.over:
                 from tanteador.screens.matchend import MatchEnd
 

@@ -6,8 +6,14 @@ to the points entry), and by the history to change a recorded hand's trump.
 
 from micropython import const
 
-from tanteador.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP
 from tanteador.screens import ui
+
+_UP = const(0)
+_DOWN = const(1)
+_OK = const(2)
+_BACK = const(3)
+_PRESS = const(0)
+_REPEAT = const(2)
 
 _T_TRUMP = const(29)
 _T_EDIT = const(42)
@@ -42,13 +48,13 @@ class Trump:
 
     def handle(self, ev, app):
         b, kind = ev[0], ev[1]
-        if b in (UP, DOWN) and kind in (PRESS, REPEAT):
-            self.suit = ui.next_suit(self.suit, b == DOWN)
-        elif kind != PRESS:
+        if b in (_UP, _DOWN) and kind in (_PRESS, _REPEAT):
+            self.suit = ui.next_suit(self.suit, b == _DOWN)
+        elif kind != _PRESS:
             return False
-        elif b == BACK:
+        elif b == _BACK:
             app.pop()
-        elif b == OK:
+        elif b == _OK:
             if self.edit is None:
                 app.set_trump(self.suit)
                 app.replace(app.hand_entry())

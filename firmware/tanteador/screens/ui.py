@@ -14,6 +14,9 @@ from micropython import const
 from tanteador import draw as D
 from tanteador import icons
 
+_ICON_UP = const(14)
+_ICON_DOWN = const(15)
+
 _T_SUITS = const(1)
 _T_RANKS = const(2)
 _T_SUITS_FR = const(90)
@@ -144,8 +147,8 @@ def title(app, s, trump=None, hint=None):
         hw = width(hint) + ICON_W + 2
         if width(s) + hw + 10 <= x:
             x = p.right(hint, x - 3, 0, 0) - ICON_W
-            p.icon(icons.UP, x, 1, 0)
-            p.icon(icons.DOWN, x, 6, 0)
+            p.icon(_ICON_UP, x, 1, 0)
+            p.icon(_ICON_DOWN, x, 6, 0)
             x -= 3
     p.text(fit(s, x - 4), 2, 0, 0)
 
