@@ -80,6 +80,8 @@ def firmware_files(root):
 # of): they would take about 1.5 KB of the Pico's heap. The error screen's
 # code names the function instead.
 MPY_CROSS_OPTS = ("-O3",)
+# The package's folder on the board.
+PACKAGE = "/tanteador/"
 
 # littlefs keeps a file of up to 512 bytes (on the Pico: an eighth of its
 # 4 KB blocks) inside its folder's own record, and every lookup in that
@@ -98,6 +100,14 @@ def out_of_line(mpy):
     return mpy + bytes(INLINE_MAX + 1 - len(mpy))
 
 
+def source_name(path):
+    """The name a compiled module gives its source: its path in the package
+    (``screens/table.py``), as unique as the whole path. The device keeps it
+    as a string for as long as the module is loaded, some thirty of them:
+    "tanteador/" before each would take about 0.3 KB more of its heap."""
+    return path[len(PACKAGE):] if path.startswith(PACKAGE) else path.lstrip("/")
+
+
 def build(files, compiler=None):
     """{board path: bytes}: .mpy for the package when a compiler is given, main.py stays source."""
     out = {}
@@ -109,7 +119,7 @@ def build(files, compiler=None):
                 continue
             target = path[:-3] + ".mpy"
             dest = os.path.join(tmp, "x.mpy")
-            r = _run(compiler, *MPY_CROSS_OPTS, "-s", path.lstrip("/"), "-o", dest, local)
+            r = _run(compiler, *MPY_CROSS_OPTS, "-s", source_name(path), "-o", dest, local)
             if r.returncode != 0:
                 raise UserError("mpy-cross could not compile %s:\n%s" % (local, (r.stderr or r.stdout).strip()))
             with open(dest, "rb") as f:
