@@ -156,3 +156,18 @@ def test_a_refused_setup_puts_the_cursor_on_the_row_at_fault(tmp_path):
     play(app, board, "OK")
     assert s.err == "goal" and s.rows()[s.sel] == 3 and app.stage.screen is s      # the Goal row
     assert "Check the setup" in app.stage.texts
+
+
+@pytest.mark.parametrize("players, deck, prep, code", [
+    (3, 40, 0, "rm2"), (3, 40, 1, "undrawn1"), (5, 48, 0, "rm89"), (5, 48, 1, "undrawn3"), (6, 40, 0, "rm2s"),
+])
+def test_a_match_that_needs_the_deck_prepared_opens_on_its_own_hint(tmp_path, players, deck, prep, code):
+    from tanteador import textids
+    from tanteador.match import Match
+
+    board, app = boot(tmp_path)
+    o = MatchOptions(players=players, deck=deck, prep=prep).validate()
+    assert o.prep_hint == code
+    app.stage.start(Match(o))
+    top = app.stage.screen
+    assert top.NAME == "notice" and top.sid == getattr(textids, "H_" + code.upper())
