@@ -66,7 +66,7 @@ def cut_loop(root, docs, split):
         st.save(d)
     tried = 0
     for k in range(1, counter.ops + 1):
-        keeps = KEEPS if counter.log[k - 1][0] == "write" else (KEEP_HALF,)
+        keeps = KEEPS if counter.log[k - 1][0] in ("flush", "close") else (KEEP_HALF,)
         for keep in keeps:
             restore(fs, snap)
             st = Store(FaultFS(DirFS(root), cut_at=k, keep=keep, split_rename=split))

@@ -2,14 +2,20 @@
 
 ``FaultFS`` wraps a ``flashfs.DirFS`` (same methods) and counts every call
 that changes the flash: opening a file for writing, write, flush, close of
-a written file, rename, remove. With ``cut_at=k`` the power goes off during
-the k-th such call:
+a written file, rename, remove. A file's bytes are on flash once a flush or
+its close has synced them, as littlefs does: what was written after that
+is lost to a cut, and a file opened with ``"w"`` keeps its old bytes until
+then (a new file exists, empty, from its opening). With ``cut_at=k`` the
+power goes off during the k-th such call:
 
-* a write lands partly: a prefix of its data chosen by ``keep`` (nothing,
-  half, all but the last byte, all), everything written before it stays;
+* a flush or a close lands partly: of the bytes written since the file was
+  last synced, a prefix chosen by ``keep`` (nothing, half, all but the
+  last byte, all). littlefs lands nothing or all; the two others are what a
+  PC's folder may keep, and a cut must not harm the store there either;
+* a write does not land: it was never synced;
 * any other call does not happen (a rename is atomic on littlefs: it is
   either not done, which is this cut, or done, which is the cut at k+1);
-* the files open for writing are closed as they are, ``PowerCut`` is
+* every file open for writing keeps what was last synced, ``PowerCut`` is
   raised, and every later call raises ``PowerCut`` too: the program is
   stopped. Reboot by building a new store on a fresh ``DirFS`` of the folder.
 
@@ -69,15 +75,37 @@ class FaultFS:
             raise OSError(self.fail_errno, "injected failure")
         return self.ops == self.cut_at
 
-    def _die(self):
+    def _die(self, landing=None):
+        """The power goes: each open file keeps what was last synced, and
+        ``landing`` (the file whose flush or close was cut) part of the rest."""
         self.dead = True
-        for f in self._files:
+        for h in self._files:
             try:
-                f.close()
+                h.f.close()
             except OSError:
                 pass
+            if h.synced is not None:
+                data = self._read(h.name)
+                keep = h.synced
+                if h is landing:
+                    keep = _landed(keep, data, self.keep)
+                self._put(h.name, keep)
         self._files = []
         raise PowerCut()
+
+    def _read(self, name):
+        f = self.fs.open(name, "rb")
+        try:
+            return f.read()
+        finally:
+            f.close()
+
+    def _put(self, name, data):
+        f = self.fs.open(name, "wb")
+        try:
+            f.write(data)
+        finally:
+            f.close()
 
     def _give_back(self, name):
         if self.free is not None:
@@ -94,11 +122,14 @@ class FaultFS:
             return _File(self, self.fs.open(name, mode), name, False)
         if self._step("open", name):
             self._die()
+        # Truncating an existing file waits for its first sync on littlefs.
+        old = self._read(name) if "w" in mode and self.fs.exists(name) else None
         if "w" in mode:
             self._give_back(name)
-        f = self.fs.open(name, mode)
-        self._files.append(f)
-        return _File(self, f, name, True)
+        h = _File(self, self.fs.open(name, mode), name, True)
+        h.synced = old
+        self._files.append(h)
+        return h
 
     def rename(self, old, new):
         """Rename, replacing ``new``; one call (or two with split_rename)."""
@@ -133,19 +164,13 @@ class FaultFS:
         return self.fs.size(name)
 
     def _write(self, handle, data):
-        cut = self._step("write", handle.name)
-        n = len(data)
-        if cut:
-            k = self.keep
-            if k == KEEP_NONE:
-                n = 0
-            elif k == KEEP_HALF:
-                n = n // 2
-            elif k == KEEP_ALL_BUT_ONE:
-                n = max(n - 1, 0)
-            if n:
-                handle.f.write(data[:n])
+        if self._step("write", handle.name):
             self._die()
+        if handle.synced is None:
+            # What the flash holds of it: what a cut now would leave.
+            handle.f.flush()
+            handle.synced = self._read(handle.name)
+        n = len(data)
         if self.free is not None and n > self.free:
             n = self.free
             if n:
@@ -165,30 +190,40 @@ class _File:
         self.f = f
         self.name = name
         self.writing = writing
+        # The bytes on flash while some written since are not synced, else None.
+        self.synced = None
 
     def read(self, *args):
         """Read like the underlying file."""
         self.ffs._alive()
         return self.f.read(*args)
 
+    def readline(self, *args):
+        """Read a line like the underlying file."""
+        self.ffs._alive()
+        return self.f.readline(*args)
+
     def write(self, data):
         """Write through the fault model."""
         return self.ffs._write(self, data)
 
     def flush(self):
-        """Flush (a changing call when writing)."""
-        if self.writing and self.ffs._step("flush", self.name):
-            self.ffs._die()
+        """Flush: the bytes written are on flash (a changing call when writing)."""
+        if self.writing:
+            if self.ffs._step("flush", self.name):
+                self.ffs._die(self)
+            self.synced = None
         self.f.flush()
 
     def close(self):
-        """Close (a changing call when writing)."""
+        """Close: the bytes written are on flash (a changing call when writing)."""
         ffs = self.ffs
         if self.writing:
             if ffs._step("close", self.name):
-                ffs._die()
-            if self.f in ffs._files:
-                ffs._files.remove(self.f)
+                ffs._die(self)
+            if self in ffs._files:
+                ffs._files.remove(self)
+            self.synced = None
         else:
             ffs._alive()
         self.f.close()
@@ -198,6 +233,20 @@ class _File:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _landed(synced, data, keep):
+    """What a cut sync of a file leaves: ``synced`` (on flash before it)
+    and a prefix, chosen by ``keep``, of what ``data`` (the file now) adds."""
+    base = synced if data[:len(synced)] == synced else b""
+    rest = len(data) - len(base)
+    if keep == KEEP_NONE:
+        return synced
+    if keep == KEEP_HALF:
+        rest //= 2
+    elif keep == KEEP_ALL_BUT_ONE:
+        rest = max(rest - 1, 0)
+    return data[:len(base) + rest]
 
 
 def snapshot(fs):

@@ -154,7 +154,7 @@ def cmd_app_cuts(a):
     outcomes = {"before": 0, "after": 0}
     bad = []
     for k in range(1, total + 1):
-        keeps = faultfs.KEEPS if kinds[k - 1] == "write" else (faultfs.KEEP_HALF,)
+        keeps = faultfs.KEEPS if kinds[k - 1] in ("flush", "close") else (faultfs.KEEP_HALF,)
         before, after = _cut_documents(commits, k, doc0)
         following = _following(commits, k)
         for keep in keeps:

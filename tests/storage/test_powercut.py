@@ -37,8 +37,8 @@ def scenario():
 
 
 def plan(ops_log, k):
-    """The keeps worth trying when cutting at op k: only writes land partly."""
-    if k <= len(ops_log) and ops_log[k - 1][0] == "write":
+    """The keeps worth trying when cutting at op k: only a flush or a close lands partly."""
+    if k <= len(ops_log) and ops_log[k - 1][0] in ("flush", "close"):
         return KEEPS
     return (KEEP_HALF,)
 
@@ -211,22 +211,63 @@ def test_cut_save_then_full_flash_keeps_last_whole_save(tmp_path):
 
 # ---- the fault model itself ------------------------------------------------
 
-@pytest.mark.parametrize("keep,landed", [(0, b""), (1, b"ab"), (2, b"abcd"), (3, b"abcde")])
-def test_faultfs_cut_write_lands_a_prefix(tmp_path, keep, landed):
+@pytest.mark.parametrize("keep", KEEPS)
+def test_faultfs_cut_write_loses_what_was_not_synced(tmp_path, keep):
+    """A cut keeps a file as its last flush left it: the bytes written after are not on flash."""
     fs = fresh(tmp_path)
-    ffs = FaultFS(fs, cut_at=3, keep=keep)
+    ffs = FaultFS(fs, cut_at=5, keep=keep)
     f = ffs.open("x", "wb")
     f.write(b"12")
+    f.flush()
+    f.write(b"ab")
     with pytest.raises(PowerCut):
-        f.write(b"abcde")
+        f.write(b"cde")
     with open(fs.path("x"), "rb") as raw:
-        assert raw.read() == b"12" + landed
+        assert raw.read() == b"12"
     for call in (lambda: f.flush(), lambda: ffs.listdir(), lambda: ffs.open("y", "wb"),
                  lambda: ffs.rename("x", "y"), lambda: ffs.exists("x")):
         with pytest.raises(PowerCut):
             call()
     assert fs.listdir() == ["x"]
-    assert [k for k, _ in ffs.log] == ["open", "write", "write"]
+    assert [k for k, _ in ffs.log] == ["open", "write", "flush", "write", "write"]
+
+
+@pytest.mark.parametrize("call", ["flush", "close"])
+@pytest.mark.parametrize("keep,landed", [(0, b""), (1, b"ab"), (2, b"abcd"), (3, b"abcde")])
+def test_faultfs_cut_sync_lands_a_prefix(tmp_path, call, keep, landed):
+    """A cut flush or close lands a prefix of what it syncs; after it, the bytes stay."""
+    fs = fresh(tmp_path)
+    ffs = FaultFS(fs, cut_at=5, keep=keep)
+    f = ffs.open("x", "ab")
+    f.write(b"12")
+    f.flush()
+    f.write(b"abcde")
+    with pytest.raises(PowerCut):
+        getattr(f, call)()
+    with open(fs.path("x"), "rb") as raw:
+        assert raw.read() == b"12" + landed
+    assert [k for k, _ in ffs.log] == ["open", "write", "flush", "write", call]
+
+
+def test_faultfs_file_opened_to_write_keeps_its_old_bytes_until_synced(tmp_path):
+    fs = fresh(tmp_path)
+    with fs.open("x", "wb") as f:
+        f.write(b"old")
+    ffs = FaultFS(fs, cut_at=3)
+    f = ffs.open("x", "wb")
+    f.write(b"new")
+    with pytest.raises(PowerCut):
+        ffs.remove("y")
+    with open(fs.path("x"), "rb") as raw:
+        assert raw.read() == b"old"
+    ffs = FaultFS(fs, cut_at=4)
+    f = ffs.open("x", "wb")
+    f.write(b"new")
+    f.flush()
+    with pytest.raises(PowerCut):
+        f.write(b"er")
+    with open(fs.path("x"), "rb") as raw:
+        assert raw.read() == b"new"
 
 
 def test_faultfs_cut_rename_and_remove_do_not_happen(tmp_path):
