@@ -13,7 +13,9 @@ host_tools/device/pcboard.py); a test holds every board to this list.
 Every board has:
 
     name                a short word for the About screen: "pico", "host", "web"
-    fs                  the flash folder the store writes (tanteador.flashfs.DirFS or alike)
+    fs                  the flash folder the store writes (tanteador.flashfs.DirFS or alike);
+                        a file's flush() puts what was written on flash, as its close()
+                        does: the store keeps the journal open and flushes each line
     display             a framebuf.FrameBuffer the Painter draws on
     buffer              the 1024 MONO_VLSB bytes behind display; the boot frame keeps them
     buttons()           levels of UP, DOWN, OK, BACK now; True = pressed

@@ -73,8 +73,11 @@ def _journal(s, scr, tr, en, problem):
     from tanteador import journal
 
     done, t, bad = journal.replay(s.store, s.seq, s.match)
-    # What it held goes into a whole save soon, which takes the journal away.
-    s.save_soon()
+    if done or s.store.fs.exists(JOURNAL):
+        # What it held goes into a whole save soon, which takes the journal
+        # away. An empty one (the journal opened ahead of an action that
+        # never came) is gone already, and the save on flash is the match.
+        s.save_soon()
     if done:
         scr, tr, en = "table", t, None
     return scr, tr, en, problem if bad is None else bad

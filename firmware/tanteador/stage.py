@@ -12,7 +12,8 @@ tells the stage the time.
 Saving: what a frame shows of the match is on flash before the frame.
 A hand recorded, a past hand edited, an undo or a redo goes to the
 journal as one short line (``keep``), and the whole save follows right
-after the frame; a new match, its end and a setting are saved whole
+after the frame, which then opens the journal again, empty, for the next
+action (``fold``); a new match, its end and a setting are saved whole
 before their frame (``commit``). A trump picked on the table waits until
 the buttons rest.
 """
@@ -71,6 +72,8 @@ class Stage:
         # failed, or the boot found one) until the next whole save.
         self.seq = 0
         self._logged = False
+        # The journal is to be opened, empty, after the next frame.
+        self._open_due = False
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
@@ -97,6 +100,11 @@ class Stage:
         from tanteador import resume
 
         resume.rebuild(self, board, heap, scr, problem, tr, en)
+        if self._logged is None and not board.fs.exists(JOURNAL):
+            # The boot took it away (empty, or older than the save): the
+            # next action starts a new one.
+            self._logged = False
+        self._open_due = self._logged is False
 
     # -- boot and saving ---------------------------------------------------
 
@@ -200,12 +208,16 @@ class Stage:
         return problem
 
     def fold(self):
-        """Write the whole save that follows a journal line, if one is due: after the frame."""
+        """After the frame: write the whole save that follows a journal
+        line, if one is due, and open the journal for the next action."""
         if self._due:
             # The frame's leftovers go first: the save's buffers then find
             # room on a heap a long match has scattered.
             collect()
             self._save()
+        if self._open_due:
+            self._open_due = False
+            self.store.ready()
 
     def _save(self):
         # The whole save -> None, or the store's problem (also told in a
@@ -217,13 +229,16 @@ class Stage:
             problem = self.store.save(self.state(True))
         except MemoryError:
             # A long match on a scattered heap: the screens and modules not
-            # in use leave it, and the save is made again.
+            # in use leave it, and so does the open journal (its lines are
+            # flushed); the save is made again.
+            self.store.close()
             self._heap.sweep(self.stack)
             problem = self.store.save(self.state(True))
         if problem is None:
             if self._logged is not False:
                 self.store.discard(JOURNAL)
             self._logged = False
+            self._open_due = True
         else:
             self._logged = None
             self.notice(_T_FULL if problem == "full" else _T_IOFAIL)

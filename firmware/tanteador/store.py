@@ -9,13 +9,17 @@ Files (all in one folder of a ``flashfs.DirFS``):
     previous save, whole; after it, the new one, whole.
 ``state.log``
     The journal: the committed actions of the match since ``state.json``
-    was written, one line each, appended before the frame that shows the
-    action (littlefs appends a line to a small file in one metadata commit,
+    was written, one line each, written and flushed before the frame that
+    shows the action (littlefs syncs a file on flush: one metadata commit,
     without the erases of a whole save). Its first line is the number of
     the save it follows (``"n"`` of ``state.json``); a boot replays its
     actions through the engine on that save (``journal.replay``). The whole
     save is written again right after the frame, and the journal then goes:
     one left with an older number than the save is already inside it.
+    The file stays open between lines, and is opened empty ahead of the
+    next action (``ready``): opening a file on littlefs costs the press
+    more than the line itself. An empty journal holds nothing; the boot
+    removes it.
 ``state.tmp``
     Left behind only by a power cut or an error during a save. On boot:
 
@@ -77,6 +81,9 @@ class Store:
 
     def __init__(self, fs):
         self.fs = fs
+        # The journal while it is open, and True while nothing is written in it.
+        self._log = None
+        self._fresh = False
 
     def save(self, doc):
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
@@ -121,36 +128,61 @@ class Store:
             return _io_code(e)
         return None
 
+    def ready(self):
+        """Open the journal empty, ahead of the next action, if it is not
+        open: that action's line is then a write and a flush. A failure is
+        harmless (``append`` opens it then)."""
+        if self._log is None:
+            try:
+                self._log = self.fs.open(JOURNAL, "wb")
+                self._fresh = True
+            except OSError:
+                pass
+
     def append(self, line, first=None):
-        """Append ``line`` and a newline to the journal -> None, or ``'full'``
+        """Write ``line`` and a newline to the journal -> None, or ``'full'``
         / ``'io'``. ``first``: the journal starts afresh with this line
         before it (the number of the save it follows). Done when this returns:
-        the file is closed, which commits it on littlefs."""
-        f = None
+        the file is flushed, which commits it on littlefs; it stays open for
+        the next line."""
+        f = self._log
         try:
-            f = self.fs.open(JOURNAL, "ab" if first is None else "wb")
+            if first is not None and not self._fresh:
+                self.close()
+                f = None
+            if f is None:
+                f = self._log = self.fs.open(JOURNAL, "ab" if first is None else "wb")
+            self._fresh = False
             text = line + "\n" if first is None else first + "\n" + line + "\n"
             data = text.encode()
             n = f.write(data)
             if n is not None and n != len(data):
                 raise OSError(_ENOSPC)
-            f.close()
-            f = None
+            f.flush()
         except OSError as e:
-            if f is not None:
-                try:
-                    f.close()
-                except OSError:
-                    pass
+            self.close()
             if first is not None:
                 # A journal begun with this line holds nothing else.
                 self.discard(JOURNAL)
             return _io_code(e)
         return None
 
+    def close(self):
+        """Close the journal if it is open. Every line was flushed: nothing
+        is left to write, and only its heap is given back."""
+        f = self._log
+        self._log = None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass
+
     def discard(self, name):
         """Remove file ``name`` if it can be: a file that stays is harmless
         (it is ignored, or removed again at the next boot)."""
+        if name == JOURNAL:
+            self.close()
         try:
             self.fs.remove(name)
         except OSError:

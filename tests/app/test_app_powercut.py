@@ -183,16 +183,24 @@ def every_cut(root, steps, label, first=None):
         kind = kind_of(docs[-1], after)
         renames = [n for k, n in ffs.log if k == "rename" and n == "state.json"]
         if name == "navigation":
-            # No save: at most the kept boot frame's tag (tanteador.bootframe), which is not the state.
-            assert [x for x in ffs.log if x[1] not in (FRAME, TAG)] == [] and kind == "none", ffs.log
+            # No save: at most the kept boot frame's tag (tanteador.bootframe), which is not
+            # the state, and the journal the boot finds empty, removes and opens again.
+            assert [x for x in ffs.log if x[1] not in (FRAME, TAG, "state.log")] == [] and kind == "none", ffs.log
+            assert ("write", "state.log") not in ffs.log, ffs.log
         else:
             assert kind == name, (name, kind)
             assert len(renames) == 1, (name, ffs.log)    # one whole save per action
             if name in ("hand", "undo", "redo", "edit"):
-                # Its journal line went first, and went with the save.
-                assert ("open", "state.log") in ffs.log and ("remove", "state.log") in ffs.log, ffs.log
-                assert ffs.log.index(("open", "state.log")) < ffs.log.index(("rename", "state.json"))
-            assert "state.log" not in fs.listdir()
+                # Its journal line went first, flushed into the journal opened ahead of
+                # it, and went with the save, which closed the journal before removing it.
+                log = ffs.log
+                line = log.index(("write", "state.log"))
+                assert log[line + 1] == ("flush", "state.log"), log
+                assert ("open", "state.log") in log[:line], log
+                assert line < log.index(("rename", "state.json")) < log.index(("close", "state.log")), log
+                assert log[log.index(("close", "state.log")) + 1] == ("remove", "state.log"), log
+            # Nothing is left in the journal, which is open, empty, for the next action.
+            assert not fs.exists("state.log") or fs.size("state.log") == 0
         snaps.append(snapshot(fs))
         docs.append(after)
         logs.append(ffs.log)
@@ -203,7 +211,7 @@ def every_cut(root, steps, label, first=None):
     for i, (name, script) in enumerate(steps):
         log = logs[i]
         for k in range(1, len(log) + 1):
-            keeps = KEEPS if log[k - 1][0] == "write" else (KEEP_HALF,)
+            keeps = KEEPS if log[k - 1][0] in ("flush", "close") else (KEEP_HALF,)
             for keep in keeps:
                 shown = []
                 _, _, cut = run_step(root, snaps[i], script, shown, cut_at=k, keep=keep)

@@ -19,8 +19,15 @@ HAND = "DOWN; OK; UP x10; OK"
 
 @pytest.fixture
 def cut_after_frame(monkeypatch):
-    """The whole save after a frame never comes: what is on flash is the journal's doing."""
-    monkeypatch.setattr(Stage, "fold", lambda self: None)
+    """The whole save after a frame never comes: what is on flash is the journal's
+    doing. The journal is still opened ahead of the next action, as after a frame."""
+    fold = Stage.fold
+
+    def held(self):
+        self._due = 0
+        fold(self)
+
+    monkeypatch.setattr(Stage, "fold", held)
 
 
 def doc_of(app):
@@ -28,7 +35,11 @@ def doc_of(app):
 
 
 def journal(folder):
-    with open(os.path.join(str(folder), "state.log"), "rb") as f:
+    """The journal's bytes; b"" when there is none."""
+    path = os.path.join(str(folder), "state.log")
+    if not os.path.exists(path):
+        return b""
+    with open(path, "rb") as f:
         return f.read()
 
 
@@ -80,7 +91,7 @@ def test_the_trump_an_undo_brings_back_comes_back(tmp_path, cut_after_frame):
 def test_the_whole_save_after_the_frame_takes_the_journal_away(tmp_path):
     board, app = started(tmp_path)
     play(app, board, HAND)
-    assert "state.log" not in os.listdir(str(tmp_path))
+    assert journal(tmp_path) == b""
     board, again = reboot(board)
     assert doc_of(again) == doc_of(app)
 
@@ -91,11 +102,12 @@ def test_a_journal_older_than_the_save_is_inside_it_and_goes(tmp_path, cut_after
     old = journal(tmp_path)
     board, app = reboot(board)
     play(app, board, "wait 3s")                         # the boot's whole save, at rest
-    assert "state.log" not in os.listdir(str(tmp_path))
+    assert journal(tmp_path) == b""
+    app.stage.store.close()
     put_journal(tmp_path, old)                          # its removal was cut
     board, again = reboot(board)
     assert doc_of(again) == doc_of(app) and len(doc_of(again)["a"]) == 1
-    assert "state.log" not in os.listdir(str(tmp_path))
+    assert journal(tmp_path) == b""
     assert not [n for n in os.listdir(str(tmp_path)) if n.startswith("bad-")]
 
 
@@ -150,12 +162,14 @@ def test_a_chiamata_call_comes_back_from_the_journal(tmp_path, cut_after_frame):
 
 def test_a_save_short_of_heap_is_made_again_once_the_screens_not_in_use_go(tmp_path, monkeypatch):
     """A long match on a scattered heap: the whole save meets a MemoryError; the
-    app sweeps the heap and saves again, and nothing of it is left open or on flash."""
+    app sweeps the heap, closes the journal (its lines are on flash) and saves
+    again; nothing of it is left on flash but the journal opened empty after it."""
     from tanteador import store as storemod
 
     board, app = started(tmp_path)
     swept = []
-    monkeypatch.setattr(app.stage._heap, "sweep", lambda stack: swept.append(len(stack)))
+    store = app.stage.store
+    monkeypatch.setattr(app.stage._heap, "sweep", lambda stack: swept.append(store._log))
     dump = storemod.dump
     calls = []
 
@@ -172,7 +186,8 @@ def test_a_save_short_of_heap_is_made_again_once_the_screens_not_in_use_go(tmp_p
 
     monkeypatch.setattr(storemod, "dump", short_once)
     play(app, board, HAND)
-    assert len(calls) == 2 and swept
-    assert sorted(os.listdir(str(tmp_path))) == ["state.json"]
+    assert len(calls) == 2 and swept == [None]
+    assert sorted(os.listdir(str(tmp_path))) == ["state.json", "state.log"]
+    assert journal(tmp_path) == b""
     board, again = reboot(board)
     assert doc_of(again) == doc_of(app) and len(doc_of(again)["a"]) == 1
