@@ -8,10 +8,12 @@ strings cross between the page and Python (a Python object handed to the
 page stays referenced by the port), so a frame leaves as a hex string.
 
 The flash is the port's in-memory file system under ``/tt``, filled from
-the browser's storage before boot; every file the store closes after
-writing, renames or removes is mirrored to that storage at once by the
-page's ``webhost`` module, so the store's one atomic write per committed
-action is one write to the browser's storage too.
+the browser's storage before boot; every file the store flushes or closes
+after writing, renames or removes is mirrored to that storage at once by
+the page's ``webhost`` module, so the store's one atomic write per committed
+action is one write to the browser's storage too, and a journal line, which
+the store flushes into a file it keeps open, is in that storage before its
+frame as it is on the Pico's flash.
 
 Browser events never bounce, but they can be shorter than any contact: a
 tap by automation, a click from assistive technology or a quick key press
@@ -40,7 +42,7 @@ class WebFS(DirFS):
     """The flash folder: files in memory, each change mirrored to the browser's storage."""
 
     def open(self, name, mode="r"):
-        """Open ``name``; a file opened for writing is mirrored when it is closed."""
+        """Open ``name``; a file opened for writing is mirrored when it is flushed or closed."""
         f = DirFS.open(self, name, mode)
         if "w" in mode or "a" in mode:
             return _MirroredFile(f, name)
@@ -68,21 +70,31 @@ def _check(code):
 
 
 class _MirroredFile:
-    """A file being written; closing it stores its whole text in the browser."""
+    """A file being written; flushing or closing it stores its whole text in
+    the browser (once for what was written since: a save flushes, then closes)."""
 
     def __init__(self, f, name):
         self.f = f
         self.name = name
+        # True until the browser holds what the file holds (a new file too).
+        self.due = True
 
     def write(self, data):
+        self.due = True
         return self.f.write(data)
 
     def flush(self):
-        return self.f.flush()
+        self.f.flush()
+        self._mirror()
 
     def close(self):
         self.f.close()
-        _check(webhost.wrote(self.name))
+        self._mirror()
+
+    def _mirror(self):
+        if self.due:
+            self.due = False
+            _check(webhost.wrote(self.name))
 
     def __enter__(self):
         return self

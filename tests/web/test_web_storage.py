@@ -358,3 +358,51 @@ def test_export_and_import_keep_files_that_are_not_text(browser, url, started, t
         assert_clean(page, seen)
     finally:
         context.close()
+
+
+# Fills the page's storage to the brim but for ``room`` characters: a journal
+# line then fits, a whole save does not.
+FILL = """(room) => {
+  localStorage.setItem("junk-room", "x".repeat(room));
+  let n = 0;
+  for (let size = 1 << 20; size >= 1;) {
+    try {
+      localStorage.setItem("junk-" + n, "x".repeat(size));
+      n += 1;
+    } catch (e) {
+      size >>= 1;
+    }
+  }
+  localStorage.removeItem("junk-room");
+  return n;
+}"""
+EMPTY = """() => Object.keys(localStorage).filter((k) => k.startsWith("junk-"))
+  .forEach((k) => localStorage.removeItem(k))"""
+
+
+def test_a_journal_line_is_kept_across_a_reload_once_flushed(browser, url, started):
+    """The journal stays open and each line is flushed before its frame: the browser's
+    storage has the line then, not only once the file is closed. With room for the
+    line and not for the whole save after it, a reload still brings the hand back."""
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        press(page, "Enter")
+        webdrive.wait_frame(page, started["table"], "OK on the notice")
+        press(page, "ArrowDown")
+        page.wait_for_timeout(2000)                                     # the trump, saved at rest
+        assert page.evaluate(FILL, 300) > 0
+        press(page, "Enter", *["ArrowUp"] * 10, "Enter")
+        page.wait_for_timeout(QUIET_MS)
+        stored = webdrive.flash(page)
+        assert json.loads(stored["state.json"])["m"]["a"] == []       # the whole save found no room
+        assert stored["state.log"].count(b"\n") == 2                    # the save's number, the hand
+        page.evaluate(EMPTY)
+        reload(page)
+        # The boot replays the line, and its whole save takes the journal in once nobody presses.
+        page.wait_for_function("(k) => localStorage.getItem(k) === null", arg=webdrive.PREFIX + "state.log",
+                               timeout=5000)
+        assert len(json.loads(webdrive.flash(page)["state.json"])["m"]["a"]) == 1
+        assert page.evaluate("window.tanteador.error") is None
+    finally:
+        context.close()
