@@ -130,21 +130,33 @@ class TimedFS:
 
 
 class _TimedFile:
+    """A file written to the flash: each sync (a flush, or the close) is
+    charged for the bytes written since the last, as littlefs programs them then."""
+
     def __init__(self, f, board):
         self.f = f
         self.board = board
         self.n = 0
+        self.synced = False
 
     def write(self, data):
         self.n += len(data)
         return self.f.write(data)
 
     def flush(self):
-        return self.f.flush()
+        self.f.flush()
+        if self.n:
+            self._charge()
 
     def close(self):
         self.f.close()
+        if self.n or not self.synced:
+            self._charge()
+
+    def _charge(self):
         self.board.charge(self.board.timing.file_us(self.n))
+        self.n = 0
+        self.synced = True
 
     def __enter__(self):
         return self

@@ -66,7 +66,16 @@ def _web(monkeypatch, tmp_path):
 
     monkeypatch.setattr(gc, "mem_free", lambda: 400000, raising=False)
     webhost = types.ModuleType("webhost")
-    webhost.wrote = webhost.renamed = lambda *a: 0
+    # What reached the browser's storage: the page reads the file at each call.
+    webhost.stored = {}
+
+    def wrote(name):
+        with open(os.path.join(str(tmp_path / "tt"), name), "rb") as f:
+            webhost.stored[name] = f.read()
+        return 0
+
+    webhost.wrote = wrote
+    webhost.renamed = lambda *a: 0
     webhost.removed = webhost.tone = lambda *a: None
     webhost.rand_below = lambda n: 0
     monkeypatch.setitem(sys.modules, "webhost", webhost)
@@ -199,6 +208,41 @@ def test_the_flash_folder_keeps_a_file(made):
     with board.fs.open("kept.txt") as f:
         assert f.read() == "kept"
     board.fs.remove("kept.txt")
+
+
+def test_a_flushed_file_is_on_flash_before_it_is_closed(made):
+    """The store keeps the journal open and flushes each line before its frame."""
+    board, _ = made
+    f = board.fs.open("probe.log", "wb")
+    f.write(b"1\n")
+    f.flush()
+    f.write(b"[2]\n")
+    f.flush()
+    if board.name == "web":
+        import webhost
+
+        assert webhost.stored["probe.log"] == b"1\n[2]\n"
+    else:
+        with open(board.fs.path("probe.log"), "rb") as g:
+            assert g.read() == b"1\n[2]\n"
+    f.close()
+    board.fs.remove("probe.log")
+
+
+def test_a_timed_host_board_charges_a_flushed_line_then(tmp_path):
+    """With the Pico's times, a line flushed into an open file costs its time at the flush."""
+    from host_tools.device.devicetime import DeviceTime
+
+    board = HostBoard(str(tmp_path))
+    board.set_timing(DeviceTime())
+    f = board.fs.open("probe.log", "wb")
+    t = board.now
+    f.write(b"[2]\n")
+    f.flush()
+    assert board.now > t
+    t = board.now
+    f.close()
+    assert board.now == t
 
 
 def test_the_pc_boards_share_their_base(monkeypatch, tmp_path):
