@@ -84,7 +84,7 @@ class FaultFS:
                 h.f.close()
             except OSError:
                 pass
-            if h.synced is not None:
+            if h.synced is not None and self.fs.exists(h.name):
                 data = self._read(h.name)
                 keep = h.synced
                 if h is landing:
