@@ -69,6 +69,9 @@ def started(tmp_path_factory):
     """A match started in the simulator (setup, draw); what it shows when resumed, then after OK."""
     work = tmp_path_factory.mktemp("started")
     webdrive.sim_frames("OK;OK", work / "flash", work / "png", SEED)
+    # The journal the simulator opened, empty, for the next action: a boot removes it.
+    assert (work / "flash" / "state.log").read_bytes() == b""
+    (work / "flash" / "state.log").unlink()
     shutil.copytree(work / "flash", work / "resumed")
     resumed = webdrive.sim_frames("OK", work / "resumed", work / "png-resumed", SEED)
     return {"flash": work / "flash", "resumed": resumed[0], "table": resumed[1]}
