@@ -96,6 +96,24 @@ def test_the_whole_save_after_the_frame_takes_the_journal_away(tmp_path):
     assert doc_of(again) == doc_of(app)
 
 
+def test_the_journal_waits_open_and_a_line_is_a_write_and_a_flush(tmp_path):
+    """After each whole save the journal is opened, empty, ahead of the next action:
+    the press that records a hand writes and flushes its line, and opens nothing."""
+    from host_tools.device.faultfs import FaultFS
+    from tanteador.flashfs import DirFS
+
+    ffs = FaultFS(DirFS(str(tmp_path)))
+    board, app = boot(fs=ffs)
+    play(app, board, "OK; OK; DOWN; OK; UP x10")      # a match, a trump, a hand's points typed
+    assert journal(tmp_path) == b"" and "state.log" in os.listdir(str(tmp_path))
+    n = len(ffs.log)
+    play(app, board, "OK")                             # recorded
+    log = ffs.log[n:]
+    assert log[:2] == [("write", "state.log"), ("flush", "state.log")], log
+    assert ("open", "state.log") not in log[:log.index(("rename", "state.json"))], log
+    assert journal(tmp_path) == b""                   # the whole save took the line, and it waits again
+
+
 def test_a_journal_older_than_the_save_is_inside_it_and_goes(tmp_path, cut_after_frame):
     board, app = started(tmp_path)
     play(app, board, HAND)
