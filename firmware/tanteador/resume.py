@@ -7,8 +7,6 @@ so its code never stays beside the table's.
 
 from micropython import const
 
-from tanteador.store import JOURNAL
-
 _OK = const(2)
 
 _T_RESUMED = const(61)
@@ -23,7 +21,7 @@ def rebuild(s, board, heap, scr, problem, tr, en):
     ``scr``, trump ``tr``, entry values ``en``; see storeops.validate) and
     say what happened: a resumed match, a save set aside (``problem``), a
     match pushed for an event. OK held at power-on opens the button test."""
-    if s.store.fs.exists(JOURNAL):
+    if s.store.journal_held():
         scr, tr, en, problem = _journal(s, scr, tr, en, problem)
     board.power(True)
     board.contrast(s.cfg["contrast"])
@@ -73,11 +71,8 @@ def _journal(s, scr, tr, en, problem):
     from tanteador import journal
 
     done, t, bad = journal.replay(s.store, s.seq, s.match)
-    if done or s.store.fs.exists(JOURNAL):
-        # What it held goes into a whole save soon, which takes the journal
-        # away. An empty one (the journal opened ahead of an action that
-        # never came) is gone already, and the save on flash is the match.
-        s.save_soon()
+    # What it held goes into a whole save soon, which takes the journal away.
+    s.save_soon()
     if done:
         scr, tr, en = "table", t, None
     return scr, tr, en, problem if bad is None else bad

@@ -88,7 +88,7 @@ class Stage:
         tr = en = None
         if doc is not None:
             self.cfg, self.match, scr, tr, en, self.seq = doc
-        if board.fs.exists(JOURNAL):
+        if self.store.journal_held():
             # Its actions are replayed with the screens (resume); until the
             # next whole save takes it in, an action is saved whole (it may
             # end in a torn line).
@@ -101,8 +101,8 @@ class Stage:
 
         resume.rebuild(self, board, heap, scr, problem, tr, en)
         if self._logged is None and not board.fs.exists(JOURNAL):
-            # The boot took it away (empty, or older than the save): the
-            # next action starts a new one.
+            # The boot took it away (cut as it began, older than the save,
+            # or set aside): the next action starts a new one.
             self._logged = False
         self._open_due = self._logged is False
 

@@ -18,8 +18,8 @@ Files (all in one folder of a ``flashfs.DirFS``):
     one left with an older number than the save is already inside it.
     The file stays open between lines, and is opened empty ahead of the
     next action (``ready``): opening a file on littlefs costs the press
-    more than the line itself. An empty journal holds nothing; the boot
-    removes it.
+    more than the line itself. An empty journal holds nothing: the boot
+    leaves it, and opens it again.
 ``state.tmp``
     Left behind only by a power cut or an error during a save. On boot:
 
@@ -138,6 +138,15 @@ class Store:
                 self._fresh = True
             except OSError:
                 pass
+
+    def journal_held(self):
+        """True if the journal on flash holds bytes: an empty one, opened
+        ahead of an action that never came, holds nothing to replay and is
+        opened again as it is."""
+        try:
+            return self.fs.size(JOURNAL) > 0
+        except OSError:
+            return False
 
     def append(self, line, first=None):
         """Write ``line`` and a newline to the journal -> None, or ``'full'``
