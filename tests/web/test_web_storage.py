@@ -69,7 +69,7 @@ def started(tmp_path_factory):
     """A match started in the simulator (setup, draw); what it shows when resumed, then after OK."""
     work = tmp_path_factory.mktemp("started")
     webdrive.sim_frames("OK;OK", work / "flash", work / "png", SEED)
-    # The journal the simulator opened, empty, for the next action: a boot removes it.
+    # The journal the simulator left open, empty, for the next action: the tests start from the match alone.
     assert (work / "flash" / "state.log").read_bytes() == b""
     (work / "flash" / "state.log").unlink()
     shutil.copytree(work / "flash", work / "resumed")
