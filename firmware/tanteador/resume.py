@@ -9,8 +9,10 @@ from micropython import const
 
 from tanteador.store import JOURNAL
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _OK = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_RESUMED = const(61)
 _T_DAMAGED = const(62)
 _T_NEWER = const(63)

@@ -19,6 +19,7 @@ from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal, told
 from tanteador.screens.outcome import outcome
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -26,6 +27,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HAND = const(28)
 _T_POINTS = const(30)
 _T_EDIT = const(42)

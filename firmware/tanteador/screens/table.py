@@ -30,12 +30,14 @@ from tanteador.draw import SMALL
 from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
 _PRESS = const(0)
 _LONG = const(1)
 _REPEAT = const(2)
+# Icons (icons.py), folded the same way.
 _ICON_DEALER = const(8)
 _ICON_CUT = const(9)
 _ICON_LEAD = const(10)
@@ -44,6 +46,7 @@ _ICON_CLOCK = const(12)
 _ICON_FLAG = const(13)
 _ICON_OUT = const(16)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HAND = const(28)
 _T_MATCH_OVER = const(34)
 

@@ -14,9 +14,11 @@ from micropython import const
 from tanteador import draw as D
 from tanteador import icons
 
+# Icons (icons.py), folded: no name is kept on the device's heap.
 _ICON_UP = const(14)
 _ICON_DOWN = const(15)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_SUITS = const(1)
 _T_RANKS = const(2)
 _T_SUITS_FR = const(90)
