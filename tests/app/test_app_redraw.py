@@ -44,3 +44,26 @@ def test_the_entry_draws_its_results_ahead_only_once_its_first_frame_is_out(tmp_
     # The next one draws them, and a step then finds them drawn.
     app.poll(board.advance(10))
     assert all(t in s.p._lines for t in ahead)
+
+
+def test_a_title_is_measured_as_it_is_drawn(tmp_path, monkeypatch):
+    from tanteador import draw
+    from tanteador.textids import HOLD_TEN
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; DOWN")
+    s = app.stage
+    s.p._lines.clear()
+    walks = []
+    glyphs = draw._glyphs
+
+    def walked(t, font):
+        walks.append(t)
+        return glyphs(t, font)
+
+    monkeypatch.setattr(draw, "_glyphs", walked)
+    play(app, board, "OK")
+    hint = s.t(HOLD_TEN)
+    assert s.screen.NAME == "entry" and "Hand 1" in s.texts and hint in s.texts
+    # Each walked twice, to measure it and to draw it once kept: never again for the layout.
+    assert walks.count("Hand 1") == 2 and walks.count(hint) == 2
