@@ -46,6 +46,52 @@ def test_the_entry_draws_its_results_ahead_only_once_its_first_frame_is_out(tmp_
     assert all(t in s.p._lines for t in ahead)
 
 
+def _drawn(app):
+    """The texts the Painter draws from now on (a kept background's are not drawn again)."""
+    p = app.stage.p
+    out = []
+    text = p.text
+
+    def recorded(s, *args, **kw):
+        out.append(s)
+        return text(s, *args, **kw)
+
+    p.text = recorded
+    return out
+
+
+def test_a_trump_step_keeps_the_hands_number_where_the_scores_go_in_columns(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    drawn = _drawn(app)
+    play(app, board, "DOWN")
+    assert app.stage.trump is not None and "Hand 1" in app.stage.texts
+    # Only the band's goal is drawn: the trump is an icon, the rest is kept.
+    assert drawn == [app.stage.texts[-1]] and "Hand 1" not in drawn
+    assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
+
+
+def test_in_the_grid_the_hands_number_comes_back_in_place_of_the_result(tmp_path):
+    from tanteador.matchoptions import GOAL_POINTS, MatchOptions
+    from tanteador.screens.table import Table
+
+    board, app = boot(tmp_path)
+    s = app.stage
+    s.begin(MatchOptions(players=4, goal=GOAL_POINTS, target=500))
+    s.match.record(0, (40, 30, 30, 20))
+    s.match.record(0, (40, 30, 30, 20))    # too wide for columns: the grid
+    s.stack[-1] = Table(banner=1)
+    s.dirty = True
+    app.poll(board.advance(10))
+    assert "Hand 3" not in s.texts
+    for step in range(2):
+        drawn = _drawn(app)
+        play(app, board, "DOWN")
+        # The result went at the first press; the number, drawn in its place, is never kept.
+        assert "Hand 3" in drawn
+        assert (board.frame, list(s.texts)) == _full_redraw(app, board), step
+
+
 def test_a_title_is_measured_as_it_is_drawn(tmp_path, monkeypatch):
     from tanteador import draw
     from tanteador.textids import HOLD_TEN

@@ -145,6 +145,9 @@ class Table:
         # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
             self._body(app)
+            if self._cols:
+                # No result label covers the hand's number there: it is kept too.
+                self._hand(app)
             app.p.keep(self)
         self._top(app)
 
@@ -167,15 +170,13 @@ class Table:
         return max(w1, w2)
 
     def _top(self, app):
-        """The band's right part (hand number, signals, goal or time, trump) and the result."""
+        """The band's right part that a press may change (goal or time, trump; in
+        the grid the hand number, which the result replaces) and the result."""
         m = app.match
-        y = _BAND_Y
         if self.banner is not None:
             self._result(app, m)
-        if self.banner is None or self._cols:
-            x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, y)
-            if m.options.signals:
-                app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, y + 2)
+        elif not self._cols:
+            self._hand(app)
         y = _LINE2_Y
         x = ui.WIDTH
         if not m.over:
@@ -190,6 +191,13 @@ class Table:
         self._shown = None if left is None else (left + 999) // 1000
         x = app.p.right(s, x, y) - ui.ICON_W - 2
         app.p.icon(ic, x, y + 2)
+
+    def _hand(self, app):
+        """The hand's number, and the signals reminder, at the band's top right."""
+        m = app.match
+        x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, _BAND_Y)
+        if m.options.signals:
+            app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, _BAND_Y + 2)
 
     def _result(self, app, m):
         """The last hand's result, highlighted: over the names row, or in the grid
