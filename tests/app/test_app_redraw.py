@@ -92,7 +92,7 @@ def test_in_the_grid_the_hands_number_comes_back_in_place_of_the_result(tmp_path
         assert (board.frame, list(s.texts)) == _full_redraw(app, board), step
 
 
-def test_a_title_is_measured_as_it_is_drawn(tmp_path, monkeypatch):
+def test_the_entrys_first_frame_measures_its_texts_as_it_draws_them(tmp_path, monkeypatch):
     from tanteador import draw
     from tanteador.textids import HOLD_TEN
 
@@ -113,3 +113,7 @@ def test_a_title_is_measured_as_it_is_drawn(tmp_path, monkeypatch):
     assert s.screen.NAME == "entry" and "Hand 1" in s.texts and hint in s.texts
     # Each walked twice, to measure it and to draw it once kept: never again for the layout.
     assert walks.count("Hand 1") == 2 and walks.count(hint) == 2
+    # So is every small-font text of the entry's first frame (the names, the
+    # last line), and the results drawn ahead after it find theirs drawn.
+    small = [t for t in s.texts if not t.isdigit()]
+    assert [t for t in small if walks.count(t) > 2] == []

@@ -38,6 +38,16 @@ def fit(s, w):
     return D.ellipsize(s, w)
 
 
+def fit_drawn(app, s, w):
+    """``s`` shortened with an ellipsis to ``w`` pixels, for a text drawn next.
+
+    Measured through the Painter, which keeps a small-font text as it
+    measures it: the text() that follows finds it drawn, and a text that
+    fits is walked once, not once more to fit it.
+    """
+    return s if app.p.width(s) <= w else fit(s, w)
+
+
 def width(s):
     return D.text_width(s)
 
@@ -143,9 +153,9 @@ def title(app, s, trump=None, hint=None):
     if trump is not None:
         x = WIDTH - SUIT_W - 2
         suit(app, trump, x, 1, 0)
-    # Measured through the Painter, which keeps a text as it measures it: the
-    # title and the hint drawn next are found drawn, not walked three or four
-    # times (the entry's first frame 0.6 ms sooner on the lab's RP2040).
+    # Measured through the Painter (see fit_drawn): the title and the hint
+    # drawn next are found drawn, not walked three or four times (the
+    # entry's first frame 0.6 ms sooner on the lab's RP2040).
     if hint is not None:
         hw = p.width(hint) + ICON_W + 2
         if p.width(s) + hw + 10 <= x:
@@ -153,9 +163,7 @@ def title(app, s, trump=None, hint=None):
             p.icon(_ICON_UP, x, 1, 0)
             p.icon(_ICON_DOWN, x, 6, 0)
             x -= 3
-    if p.width(s) > x - 4:
-        s = fit(s, x - 4)
-    p.text(s, 2, 0, 0)
+    p.text(fit_drawn(app, s, x - 4), 2, 0, 0)
 
 
 def step(scr, n, d, held):
