@@ -117,3 +117,28 @@ def test_the_entrys_first_frame_measures_its_texts_as_it_draws_them(tmp_path, mo
     # last line), and the results drawn ahead after it find theirs drawn.
     small = [t for t in s.texts if not t.isdigit()]
     assert [t for t in small if walks.count(t) > 2] == []
+
+
+def test_the_tables_full_redraw_measures_its_texts_as_it_draws_them(tmp_path, monkeypatch):
+    from tanteador import draw
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, "long OK")
+    s = app.stage
+    assert s.screen.NAME == "menu"
+    s.p._lines.clear()
+    walks = []
+    glyphs = draw._glyphs
+
+    def walked(t, font):
+        if font is draw.SMALL:    # the dealer's name is also drawn in capitals
+            walks.append(t)
+        return glyphs(t, font)
+
+    monkeypatch.setattr(draw, "_glyphs", walked)
+    play(app, board, "BACK")
+    assert s.screen.NAME == "table" and "P1" in s.texts and "?" in s.texts
+    # The names, the hand's number and the "?": measured and drawn once each.
+    assert [t for t in ("P1", "P2", "Hand 2", "?") if walks.count(t) > 2] == []

@@ -134,6 +134,9 @@ class Table:
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
+        # The hand's number as the band says it, made once for each full
+        # redraw: a text looked up and formatted costs more than its drawing.
+        self._no = ""
 
     def _left(self, app):
         m = app.match
@@ -163,10 +166,10 @@ class Table:
         """Width of the band's right part; the same all hand long (tabular digits)."""
         m = app.match
         # Measured through the Painter: the band draws these texts next, and finds them drawn.
-        w1 = app.p.width(app.t(_T_HAND) % _hand_no(m))
+        w1 = app.p.width(self._no)
         if m.options.signals:
             w1 += ui.ICON_W + 3
-        w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
+        w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, app.p.width("?"))
         return max(w1, w2)
 
     def _top(self, app):
@@ -195,7 +198,7 @@ class Table:
     def _hand(self, app):
         """The hand's number, and the signals reminder, at the band's top right."""
         m = app.match
-        x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, _BAND_Y)
+        x = app.p.right(self._no, ui.WIDTH, _BAND_Y)
         if m.options.signals:
             app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, _BAND_Y + 2)
 
@@ -222,6 +225,7 @@ class Table:
     def _body(self, app):
         """The scores with the sides' names, then the dealer."""
         m = app.match
+        self._no = app.t(_T_HAND) % _hand_no(m)
         vals = m.progress()[0]
         n = len(vals)
         self._cols = columns(vals)
@@ -294,7 +298,10 @@ class Table:
             seats.append(s)
             marks.append(mk)
         names = [app.seat_name(s) for s in seats]
-        widths = [ui.width(t) for t in names]
+        # A side of one seat draws its name as it is: measured through the
+        # Painter, which keeps it as it measures it, the name is found drawn.
+        measure = app.p.width if len(names) == 1 else ui.width
+        widths = [measure(t) for t in names]
         fixed = _label_w(widths, marks, False)
         if fixed + sum(widths) > room and None in marks and len(set(marks)) > 1:
             # A team that cuts or leads, too long to name whole: its marked
