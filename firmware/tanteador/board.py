@@ -139,9 +139,13 @@ def _ssd1306_windows(d, windows, cmd):
         cmd[5] = p0
         cmd[6] = p1
         i2c.writeto(addr, cmd)
-        parts = [_DATA]
-        for p in range(p0, p1 + 1):
-            parts.append(buf[p * w + c0:p * w + c1 + 1])
+        if c1 - c0 + 1 == w:
+            # Whole pages lie end to end in the frame: one slice, not one a page.
+            parts = [_DATA, buf[p0 * w:(p1 + 1) * w]]
+        else:
+            parts = [_DATA]
+            for p in range(p0, p1 + 1):
+                parts.append(buf[p * w + c0:p * w + c1 + 1])
         i2c.writevto(addr, parts)
 
 

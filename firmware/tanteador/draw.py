@@ -19,6 +19,7 @@ from micropython import const
 
 from tanteador import fonts, icons
 
+# Icons (icons.py), folded: no name is kept on the device's heap.
 _ICON_LARGE = const(4)
 _ICON_FRENCH = const(17)
 

@@ -7,8 +7,10 @@ so its code never stays beside the table's.
 
 from micropython import const
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _OK = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_RESUMED = const(61)
 _T_DAMAGED = const(62)
 _T_NEWER = const(63)

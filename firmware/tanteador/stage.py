@@ -28,6 +28,7 @@ from tanteador.heap import collect
 from tanteador.rules import HINTS
 from tanteador.store import JOURNAL, Store
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_PLAYER = const(26)
 _T_RESUMED = const(61)
 _T_FULL = const(64)

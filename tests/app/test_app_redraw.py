@@ -44,3 +44,101 @@ def test_the_entry_draws_its_results_ahead_only_once_its_first_frame_is_out(tmp_
     # The next one draws them, and a step then finds them drawn.
     app.poll(board.advance(10))
     assert all(t in s.p._lines for t in ahead)
+
+
+def _drawn(app):
+    """The texts the Painter draws from now on (a kept background's are not drawn again)."""
+    p = app.stage.p
+    out = []
+    text = p.text
+
+    def recorded(s, *args, **kw):
+        out.append(s)
+        return text(s, *args, **kw)
+
+    p.text = recorded
+    return out
+
+
+def test_a_trump_step_keeps_the_hands_number_where_the_scores_go_in_columns(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    drawn = _drawn(app)
+    play(app, board, "DOWN")
+    assert app.stage.trump is not None and "Hand 1" in app.stage.texts
+    # Only the band's goal is drawn: the trump is an icon, the rest is kept.
+    assert drawn == [app.stage.texts[-1]] and "Hand 1" not in drawn
+    assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
+
+
+def test_in_the_grid_the_hands_number_comes_back_in_place_of_the_result(tmp_path):
+    from tanteador.matchoptions import GOAL_POINTS, MatchOptions
+    from tanteador.screens.table import Table
+
+    board, app = boot(tmp_path)
+    s = app.stage
+    s.begin(MatchOptions(players=4, goal=GOAL_POINTS, target=500))
+    s.match.record(0, (40, 30, 30, 20))
+    s.match.record(0, (40, 30, 30, 20))    # too wide for columns: the grid
+    s.stack[-1] = Table(banner=1)
+    s.dirty = True
+    app.poll(board.advance(10))
+    assert "Hand 3" not in s.texts
+    for step in range(2):
+        drawn = _drawn(app)
+        play(app, board, "DOWN")
+        # The result went at the first press; the number, drawn in its place, is never kept.
+        assert "Hand 3" in drawn
+        assert (board.frame, list(s.texts)) == _full_redraw(app, board), step
+
+
+def test_the_entrys_first_frame_measures_its_texts_as_it_draws_them(tmp_path, monkeypatch):
+    from tanteador import draw
+    from tanteador.textids import HOLD_TEN
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK; DOWN")
+    s = app.stage
+    s.p._lines.clear()
+    walks = []
+    glyphs = draw._glyphs
+
+    def walked(t, font):
+        walks.append(t)
+        return glyphs(t, font)
+
+    monkeypatch.setattr(draw, "_glyphs", walked)
+    play(app, board, "OK")
+    hint = s.t(HOLD_TEN)
+    assert s.screen.NAME == "entry" and "Hand 1" in s.texts and hint in s.texts
+    # Each walked twice, to measure it and to draw it once kept: never again for the layout.
+    assert walks.count("Hand 1") == 2 and walks.count(hint) == 2
+    # So is every small-font text of the entry's first frame (the names, the
+    # last line), and the results drawn ahead after it find theirs drawn.
+    small = [t for t in s.texts if not t.isdigit()]
+    assert [t for t in small if walks.count(t) > 2] == []
+
+
+def test_the_tables_full_redraw_measures_its_texts_as_it_draws_them(tmp_path, monkeypatch):
+    from tanteador import draw
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, "long OK")
+    s = app.stage
+    assert s.screen.NAME == "menu"
+    s.p._lines.clear()
+    walks = []
+    glyphs = draw._glyphs
+
+    def walked(t, font):
+        if font is draw.SMALL:    # the dealer's name is also drawn in capitals
+            walks.append(t)
+        return glyphs(t, font)
+
+    monkeypatch.setattr(draw, "_glyphs", walked)
+    play(app, board, "BACK")
+    assert s.screen.NAME == "table" and "P1" in s.texts and "?" in s.texts
+    # The names, the hand's number and the "?": measured and drawn once each.
+    assert [t for t in ("P1", "P2", "Hand 2", "?") if walks.count(t) > 2] == []

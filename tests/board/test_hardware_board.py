@@ -140,6 +140,27 @@ def test_a_new_screen_goes_in_one_write(board_mod, tmp_path):
     assert len(writes) == 2 and writes[1][1][1:] == bytes(b.display.buffer)
 
 
+def test_whole_pages_go_out_as_one_piece_of_the_frame(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    b.show()
+    pieces = []
+    write = b.display.i2c.writevto
+
+    def counted(addr, vector, stop=True):
+        pieces.append(len(vector))
+        write(addr, vector, stop)
+
+    b.display.i2c.writevto = counted
+    for p in range(8):
+        b.display.pixel(p * 16, p * 8, 1)
+    b.show()
+    b.display.pixel(3, 9, 1)
+    b.show()
+    # The control byte and the eight pages as one slice of the frame; a
+    # narrower window, a part for each page (here one).
+    assert pieces == [2, 2]
+
+
 def test_ticks_stay_monotonic_across_the_wrap(board_mod, tmp_path):
     clock = board_mod.clock
     clock["t"] = (1 << 30) - 50

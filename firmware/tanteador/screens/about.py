@@ -5,10 +5,12 @@ from micropython import const
 from tanteador import VERSION
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _OK = const(2)
 _BACK = const(3)
 _PRESS = const(0)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_ABOUT = const(49)
 _T_VERSION = const(56)
 _T_FREE_MEM = const(57)

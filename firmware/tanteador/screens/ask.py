@@ -4,10 +4,12 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _OK = const(2)
 _BACK = const(3)
 _PRESS = const(0)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_SURE = const(50)
 
 

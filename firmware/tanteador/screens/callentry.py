@@ -26,6 +26,7 @@ from micropython import const
 from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, reason, told
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HAND = const(28)
 _T_POINTS = const(30)
 _T_EDIT = const(42)

@@ -14,11 +14,14 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _OK = const(2)
 _BACK = const(3)
 _PRESS = const(0)
+# Icons (icons.py), folded the same way.
 _ICON_DEALER = const(8)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_FIRST = const(23)
 _T_DEALS = const(27)
 _T_SEATS_PAIRS = const(92)

@@ -19,6 +19,7 @@ from tanteador.screens import ui
 from tanteador.screens.fields import Form, keys, move, refusal, told
 from tanteador.screens.outcome import outcome
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -26,6 +27,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HAND = const(28)
 _T_POINTS = const(30)
 _T_EDIT = const(42)
@@ -91,7 +93,7 @@ class Entry(Form):
         if self._ahead and self._drawn:
             self._ahead = False
             for w in (0, 1, None):
-                app.p.prepare(ui.fit(outcome(app, w, None), ui.WIDTH))
+                app.p.prepare(ui.fit_drawn(app, outcome(app, w, None), ui.WIDTH))
 
     def draw(self, app):
         self._drawn = True
@@ -103,7 +105,7 @@ class Entry(Form):
             ui.title(app, self._title(app), t, app.t(_T_HOLD_TEN))
             if self.two:
                 for i in range(2):
-                    ui.center(app, ui.fit(app.side_name(i), _HALF - 2), y, _HALF // 2 + _HALF * i)
+                    ui.center(app, ui.fit_drawn(app, app.side_name(i), _HALF - 2), y, _HALF // 2 + _HALF * i)
             app.p.keep(self)
         if self.two:
             for i in range(2):
@@ -159,7 +161,8 @@ class Entry(Form):
             elif self.last is not None:
                 text = ui.fit(app.t(_T_LAST_TRICK) + ": " + app.side_name(self.last), 118)
             else:
-                text = ui.fit(outcome(app, win, cap), ui.WIDTH)
+                # Drawn next (centred): measured so, it is walked once.
+                text = ui.fit_drawn(app, outcome(app, win, cap), ui.WIDTH)
             self._line = (key, text)
         return self._line[1]
 

@@ -5,9 +5,11 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _BACK = const(3)
 _PRESS = const(0)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_ERROR = const(58)
 _T_KEPT = const(59)
 _T_BACK_TABLE = const(60)

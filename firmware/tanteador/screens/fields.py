@@ -6,6 +6,7 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -13,6 +14,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_E_RANGE = const(69)
 _T_E_ONE = const(70)
 _T_E_TOTAL = const(71)

@@ -10,6 +10,7 @@ from micropython import const
 from tanteador.draw import SMALL
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -17,6 +18,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_VOID = const(32)
 _T_HISTORY = const(40)
 _T_NO_HANDS = const(41)

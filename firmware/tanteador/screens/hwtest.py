@@ -11,10 +11,12 @@ from tanteador import config
 from tanteador.buttons import LONG_MS
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _BACK = const(3)
 _LONG = const(1)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HWTEST = const(48)
 _T_HOLD_BACK = const(82)
 

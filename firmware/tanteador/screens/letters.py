@@ -22,6 +22,7 @@ from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
 from tanteador.storeops import fold
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -30,6 +31,7 @@ _PRESS = const(0)
 _LONG = const(1)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_PLAYER = const(26)
 _T_HOLD_JUMP = const(118)
 _T_LETTER_KEYS = const(119)

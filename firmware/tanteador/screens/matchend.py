@@ -14,12 +14,14 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
 _BACK = const(3)
 _PRESS = const(0)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_NEW_MATCH = const(3)
 _T_POINTS = const(30)
 _T_MATCH_OVER = const(34)

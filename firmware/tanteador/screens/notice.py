@@ -10,6 +10,7 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 

@@ -3,6 +3,7 @@ chiamata, whether the caller's side made the bid and the caller's score."""
 
 from micropython import const
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_WINS_HAND = const(31)
 _T_VOID = const(32)
 _T_CAPOTE_BY = const(33)

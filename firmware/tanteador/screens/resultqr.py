@@ -18,6 +18,7 @@ from micropython import const
 from tanteador import resultcode
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _PRESS = const(0)
 
 _MODULE = 2

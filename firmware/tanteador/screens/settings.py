@@ -15,6 +15,7 @@ from micropython import const
 from tanteador import i18n
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -22,6 +23,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_LANG = const(0)
 _T_DIRECTION = const(14)
 _T_DIR_VALS = const(15)

@@ -22,6 +22,7 @@ from tanteador.matchoptions import (CALL_MAX, CARDS_FRENCH, CARDS_SPANISH, CHIAM
                                PAIRS, SOLO, TRIOS, MatchOptions)
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -30,6 +31,7 @@ _PRESS = const(0)
 _LONG = const(1)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_NEW_MATCH = const(3)
 _T_START = const(4)
 _T_PLAYERS = const(5)

@@ -30,12 +30,14 @@ from tanteador.draw import SMALL
 from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
 _PRESS = const(0)
 _LONG = const(1)
 _REPEAT = const(2)
+# Icons (icons.py), folded the same way.
 _ICON_DEALER = const(8)
 _ICON_CUT = const(9)
 _ICON_LEAD = const(10)
@@ -44,6 +46,7 @@ _ICON_CLOCK = const(12)
 _ICON_FLAG = const(13)
 _ICON_OUT = const(16)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_HAND = const(28)
 _T_MATCH_OVER = const(34)
 
@@ -134,6 +137,9 @@ class Table:
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
+        # The hand's number as the band says it, made once for each full
+        # redraw: a text looked up and formatted costs more than its drawing.
+        self._no = ""
 
     def _left(self, app):
         m = app.match
@@ -145,6 +151,9 @@ class Table:
         # tick redraws the right of the hand's band alone.
         if not app.p.restore(self):
             self._body(app)
+            if self._cols:
+                # No result label covers the hand's number there: it is kept too.
+                self._hand(app)
             app.p.keep(self)
         self._top(app)
 
@@ -160,22 +169,20 @@ class Table:
         """Width of the band's right part; the same all hand long (tabular digits)."""
         m = app.match
         # Measured through the Painter: the band draws these texts next, and finds them drawn.
-        w1 = app.p.width(app.t(_T_HAND) % _hand_no(m))
+        w1 = app.p.width(self._no)
         if m.options.signals:
             w1 += ui.ICON_W + 3
-        w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, ui.width("?"))
+        w2 = ui.ICON_W + 2 + app.p.width(self._goal(app)[1]) + 3 + max(ui.SUIT_W, app.p.width("?"))
         return max(w1, w2)
 
     def _top(self, app):
-        """The band's right part (hand number, signals, goal or time, trump) and the result."""
+        """The band's right part that a press may change (goal or time, trump; in
+        the grid the hand number, which the result replaces) and the result."""
         m = app.match
-        y = _BAND_Y
         if self.banner is not None:
             self._result(app, m)
-        if self.banner is None or self._cols:
-            x = app.p.right(app.t(_T_HAND) % _hand_no(m), ui.WIDTH, y)
-            if m.options.signals:
-                app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, y + 2)
+        elif not self._cols:
+            self._hand(app)
         y = _LINE2_Y
         x = ui.WIDTH
         if not m.over:
@@ -190,6 +197,13 @@ class Table:
         self._shown = None if left is None else (left + 999) // 1000
         x = app.p.right(s, x, y) - ui.ICON_W - 2
         app.p.icon(ic, x, y + 2)
+
+    def _hand(self, app):
+        """The hand's number, and the signals reminder, at the band's top right."""
+        m = app.match
+        x = app.p.right(self._no, ui.WIDTH, _BAND_Y)
+        if m.options.signals:
+            app.p.icon(_ICON_SIGNALS, x - ui.ICON_W - 3, _BAND_Y + 2)
 
     def _result(self, app, m):
         """The last hand's result, highlighted: over the names row, or in the grid
@@ -214,6 +228,7 @@ class Table:
     def _body(self, app):
         """The scores with the sides' names, then the dealer."""
         m = app.match
+        self._no = app.t(_T_HAND) % _hand_no(m)
         vals = m.progress()[0]
         n = len(vals)
         self._cols = columns(vals)
@@ -286,7 +301,10 @@ class Table:
             seats.append(s)
             marks.append(mk)
         names = [app.seat_name(s) for s in seats]
-        widths = [ui.width(t) for t in names]
+        # A side of one seat draws its name as it is: measured through the
+        # Painter, which keeps it as it measures it, the name is found drawn.
+        measure = app.p.width if len(names) == 1 else ui.width
+        widths = [measure(t) for t in names]
         fixed = _label_w(widths, marks, False)
         if fixed + sum(widths) > room and None in marks and len(set(marks)) > 1:
             # A team that cuts or leads, too long to name whole: its marked

@@ -8,6 +8,7 @@ from micropython import const
 
 from tanteador.screens import ui
 
+# Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
 _DOWN = const(1)
 _OK = const(2)
@@ -15,6 +16,7 @@ _BACK = const(3)
 _PRESS = const(0)
 _REPEAT = const(2)
 
+# Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_TRUMP = const(29)
 _T_EDIT = const(42)
 
