@@ -4,7 +4,7 @@ The firmware never imports this module. A name at a module's top level
 costs heap on the device (a dictionary entry, and its string for as long as
 the device runs), and a module's private constant costs nothing: each
 module that shows a text folds the ids it uses as ``_T_<NAME> =
-const(<id>)``. tests/engine/test_text_ids.py holds every such constant to
+const(<id>)``. tests/engine/test_folded_ids.py holds every such constant to
 this list, and tests/engine/test_catalogue.py each language module's lines
 to these names. A new text: a name here (the next number, COUNT one up) and
 a tagged line at the same place in all five language modules.
