@@ -257,20 +257,32 @@ def test_a_damaged_kept_frame_is_drawn_again(browser, url, started, damage):
         context.close()
 
 
-@pytest.mark.parametrize("name", ["names.json", "h0001.json", "state.tmp", "bad-1-state.json"])
-def test_other_damaged_files_leave_the_match_going(browser, url, started, name, tmp_path):
-    """Garbage in a file beside a good save: the page shows what the simulator shows on the
-    same flash, and a press on the resumed match is answered."""
+def _beside_the_match(browser, url, started, tmp_path, name, data):
+    """The started match's flash with ``data`` as file ``name`` beside its save: the frames
+    the simulator shows on it (its boot, then an OK), and a fresh page reloaded on the same
+    files -> (frames, context, page, seen)."""
     flash = tmp_path / "flash"
     shutil.copytree(started["flash"], flash)
-    (flash / name).write_bytes(garbage(300))
+    (flash / name).write_bytes(data)
     files = {f.name: f.read_bytes() for f in flash.iterdir()}
     want = webdrive.sim_frames("OK", flash, tmp_path / "png", SEED)
     context, page, seen = open_page(browser, url)
     try:
-        for f, data in files.items():
-            webdrive.store(page, f, base64.b64encode(data).decode())
+        for f, b in files.items():
+            webdrive.store(page, f, base64.b64encode(b).decode())
         reload(page)
+    except BaseException:
+        context.close()
+        raise
+    return want, context, page, seen
+
+
+@pytest.mark.parametrize("name", ["names.json", "h0001.json", "state.tmp", "bad-1-state.json"])
+def test_other_damaged_files_leave_the_match_going(browser, url, started, name, tmp_path):
+    """Garbage in a file beside a good save: the page shows what the simulator shows on the
+    same flash, and a press on the resumed match is answered."""
+    want, context, page, seen = _beside_the_match(browser, url, started, tmp_path, name, garbage(300))
+    try:
         webdrive.wait_frame(page, want[0], "garbage in %s" % name)
         page.wait_for_timeout(QUIET_MS)
         press(page, "Enter")
@@ -287,19 +299,11 @@ def test_the_journal_whole_or_damaged_leaves_the_match_going(browser, url, start
     page shows what the simulator shows on the same flash, and answers a press."""
     from storekit import journal_after
 
-    flash = tmp_path / "flash"
-    shutil.copytree(started["flash"], flash)
-    whole = journal_after((flash / "state.json").read_bytes())
+    whole = journal_after((started["flash"] / "state.json").read_bytes())
     data = {"whole": whole, "empty": b"", "cut": whole[:-3], "random": garbage(60),
             "not-utf8": whole[:-2] + b"\xff\xfe\n"}[damage]
-    (flash / "state.log").write_bytes(data)
-    files = {f.name: f.read_bytes() for f in flash.iterdir()}
-    want = webdrive.sim_frames("OK", flash, tmp_path / "png", SEED)
-    context, page, seen = open_page(browser, url)
+    want, context, page, seen = _beside_the_match(browser, url, started, tmp_path, "state.log", data)
     try:
-        for f, b in files.items():
-            webdrive.store(page, f, base64.b64encode(b).decode())
-        reload(page)
         webdrive.wait_frame(page, want[0], "state.log %s" % damage)
         stored = webdrive.flash(page)
         aside = [n for n in stored if n.startswith("bad-")]
