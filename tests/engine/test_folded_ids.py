@@ -6,12 +6,12 @@ The firmware must not look a text id up by name at run time either (the
 device has no table of names to find it in)."""
 
 import ast
-import os
 import re
 
+from host_tools.harness.mplane import FIRMWARE
+from host_tools.support.mpybuild import firmware_files
 from tanteador import buttons, i18n, icons, textids
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "firmware")
 FOLDED = re.compile(r"^_(T_|ICON_|)([A-Z][A-Z0-9_]*) = const\((\d+)\)", re.M)
 # Where each prefix's names come from; a bare name is folded from buttons only if it is one of these.
 SOURCES = {"T_": textids, "ICON_": icons, "": buttons}
@@ -19,13 +19,10 @@ BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK", "PRESS", "LONG", "REPEAT")
 
 
 def _modules():
-    for dirpath, dirnames, filenames in os.walk(FIRMWARE):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for f in sorted(filenames):
-            if f.endswith(".py"):
-                p = os.path.join(dirpath, f)
-                with open(p, encoding="utf-8") as fh:
-                    yield os.path.relpath(p, FIRMWARE), fh.read()
+    """(board path, source) of every firmware file."""
+    for path, local in firmware_files(FIRMWARE).items():
+        with open(local, encoding="utf-8") as fh:
+            yield path, fh.read()
 
 
 def folded(src):
