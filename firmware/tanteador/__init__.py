@@ -15,7 +15,7 @@ a new module gets a line here.
     screens   screens screens.*
     app       heap resume stage app
     board     boardfile wiring board
-    boot      main
+    boot      start main
 
 base: the version and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form; it takes time
@@ -31,7 +31,8 @@ screens of a saved state rebuilt at boot (resume), the match in play with
 its screens and saves, which the screens ask (stage), and the loop
 (app). board: the wiring in use (config's defaults, or the board
 file a maker writes over them) and the Pico's pins, display and clock
-(board.py is the only module to touch ``machine``). boot: firmware/main.py.
+(board.py is the only module to touch ``machine``). boot: where the
+device starts (start), called by firmware/main.py.
 """
 
 VERSION = "0.1.0"

@@ -4,7 +4,7 @@ A Pico that resets in a match spends most of its start importing the engine
 and rebuilding the match, only to draw the "Match resumed" notice. That
 frame shows nothing of the match (no score, no name, no clock): only the
 notice in the saved language. So it is kept in ``frame.bin`` (the 1,024
-bytes of the frame buffer), and ``main.py`` sends it before the engine is
+bytes of the frame buffer), and the start (``tanteador.start``) sends it before the engine is
 imported. The app then starts with the display knowing what is on the
 glass: its own first frame sends only what differs, nothing when the kept
 frame is the one it draws.

@@ -1,0 +1,79 @@
+"""Where the device starts: the board, the kept frame, then the app.
+
+``main.py`` only calls ``main()``: a Pico compiles a ``.py`` file from
+source at every reset, while this module comes compiled. With this code
+in main.py (2.3 KB with its comments), the kept frame went out 5-6 ms
+later.
+"""
+
+import sys
+
+
+def main():
+    """Start the board, show the kept frame, run the app; the import path is given back when it stops."""
+    from tanteador.wiring import WIRING
+
+    # MicroPython looks for a file named like one of its built-in modules (json,
+    # os, time, machine...) in every folder of sys.path before it takes its own,
+    # at each import statement that names one: 4-5 ms of flash lookups on a Pico,
+    # some fifteen times before the first frame. The app's modules are found in
+    # its package, so once the display driver is found only the frozen modules
+    # (asyncio) stay on the path, until the app stops. Not an empty path: the
+    # app's own package would not be found. The wiring (a board file's display)
+    # is read first, to know whether the SSD1306 driver is wanted.
+    path = sys.path[:]
+    if WIRING.DISPLAY == "ssd1306":
+        try:
+            import ssd1306  # noqa: F401  # pyright: ignore[reportMissingImports]
+        except ImportError:
+            pass    # the board says so on the console
+    if ".frozen" in path:
+        sys.path[:] = [".frozen"]
+    try:
+        from tanteador.board import Board
+
+        board = Board()
+        _kept_frame(board)
+        try:
+            from tanteador.app import run
+
+            run(board)
+        except ImportError as e:
+            if sys.path == path or not _hidden(e, path):
+                raise
+            # A module of this firmware that the short path cannot see (one not
+            # frozen in it): the app starts again on the whole path.
+            print("import path given back:", repr(e))
+            sys.path[:] = path
+            from tanteador.app import run
+
+            run(board)
+    finally:
+        sys.path[:] = path
+
+
+def _kept_frame(board):
+    # A reset into a match shows its first frame before the engine loads.
+    # It only saves time: whatever goes wrong here, the app draws its own.
+    # (The app unloads the module with the rest of its boot-only code.)
+    try:
+        from tanteador import bootframe
+
+        bootframe.show(board)
+    except Exception as e:
+        # Its name only: after a MemoryError, the words of the message might not fit.
+        print("kept frame not shown:", type(e).__name__)
+
+
+def _hidden(e, path):
+    # True when the module ImportError ``e`` names imports on the whole
+    # path: the short path hid it. Any other ImportError is the app's own.
+    name = str(e).split("'")
+    if len(name) < 3:
+        return False
+    sys.path[:] = path
+    try:
+        __import__(name[1])
+    except ImportError:
+        return False
+    return True
