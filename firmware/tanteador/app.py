@@ -59,7 +59,6 @@ class App:
         self._failing = False
         self._held = False
         self._drawn = False
-        self._frame = None
         rb = getattr(board, "rand_below", None)
         self.stage = s = Stage(board, self.heap, now_ms, rb if rb is not None else seeded_rand(now_ms))
         s.write()
@@ -153,31 +152,18 @@ class App:
         return False
 
     def _keep_frame(self):
-        """The boot's frame, or the tag of a save, when nobody presses (see tanteador.bootframe)."""
+        """The boot's frame, or the tag of a save made before it, when nobody presses (see tanteador.bootframe)."""
         s = self.stage
         frame_due, self._frame_due = self._frame_due, False
         tag_due, s.tag_due = s.tag_due, False
-        fs = s.store.fs
-        lang = s.cfg["lang"]
-        contrast = s.cfg["contrast"]
-        try:
-            from tanteador import bootframe
-
-            if frame_due:
-                shown = not s.dirty and s.resumed()
-                self._frame = bootframe.after_boot(fs, self.board.buffer, lang, contrast, shown)
-            if tag_due:
-                m = s.match
-                bootframe.after_save(fs, self._frame, lang, contrast, m is not None and not m.over)
-        except MemoryError:
-            # The kept frame only makes a reset quicker: a heap too short
-            # for it now must not stop the app. A tag left torn or stale
-            # does not match, so the next boot draws its own frame.
-            self._frame = None
-        # Not needed again before the next save: the next collection, at
-        # the next quiet moment, frees it and what writing the frame left.
-        heap.unload("tanteador.bootframe")
-        self.heap.due = True
+        if frame_due:
+            s.keep_boot_frame(not s.dirty and s.resumed())
+            # Not needed again: the next collection, at the next quiet
+            # moment, frees it and what writing the frame left.
+            heap.unload("tanteador.bootframe")
+            self.heap.due = True
+        if tag_due:
+            s.tag()
 
     def pause(self, now_ms):
         """How long the loop may sleep before the next poll: POLL_MS, or less

@@ -17,11 +17,14 @@ cut by a power loss before or after its tag) is never shown: the app draws
 its own, as without a kept frame. The size of the save would not do: an
 edit can keep it.
 
-Who writes them: the app, at quiet moments (a press never waits for
-them): while the first frame of a boot that resumed a match is still on
-the glass, the frame if it is not the one kept, and its tag; after a save
-that leaves a resumable match in the same language, the tag alone. A
-power cut before the tag leaves one that matches no save.
+Who writes them: the app, at its first quiet moment after a boot that
+resumed a match (a press never waits for it), while that boot's first
+frame is still on the glass: the frame if it is not the one kept, and its
+tag; then the store, with every whole save that leaves a resumable match
+in the same language: the tag alone, written right after the save
+(``Store.tag``), so that a reset a moment after a recorded hand still
+finds its frame. A power cut before the tag leaves one that matches no
+save. The tag's bytes are written by ``store.write_tag``.
 """
 
 from binascii import crc32
@@ -71,21 +74,6 @@ def _tag(fs):
         # A damaged tag: no frame is shown, the next quiet moment writes a good one.
         return None
     return int.from_bytes(t[0:4], "little"), int.from_bytes(t[4:8], "little"), t[8], lang
-
-
-def _write_tag(fs, frame_crc, contrast, lang):
-    # After the save and after the frame: a power cut before it leaves the
-    # old tag, which matches neither the new save nor the new frame.
-    t = bytearray(_TAG_LEN)
-    t[0:4] = _crc_of(fs, STATE).to_bytes(4, "little")
-    t[4:8] = frame_crc.to_bytes(4, "little")
-    t[8] = max(0, min(255, contrast))
-    t[9:] = lang.encode()
-    f = fs.open(TAG, "wb")
-    try:
-        f.write(t)
-    finally:
-        f.close()
 
 
 def show(board):
@@ -142,24 +130,11 @@ def after_boot(fs, buf, lang, contrast, shown):
                 f.write(buf)
             finally:
                 f.close()
-        if not whole or tag != (_crc_of(fs, STATE), crc, contrast, lang):
-            _write_tag(fs, crc, contrast, lang)
+        state = _crc_of(fs, STATE)
+        if not whole or tag != (state, crc, contrast, lang):
+            from tanteador.store import write_tag
+
+            write_tag(fs, state, crc, contrast, lang)
     except OSError:
         return None
     return lang, crc
-
-
-def after_save(fs, kept, lang, contrast, resumable):
-    """Tag the frame ``kept`` (from ``after_boot``) as the one of the save just made, if it is.
-
-    ``lang`` and ``contrast`` are the settings saved; ``resumable``: the
-    save holds a match not over. A save that ends the match, or changes the
-    language, keeps the old tag, which no longer matches: the next boot
-    draws its own frame and keeps it.
-    """
-    if kept is None or not resumable or lang != kept[0]:
-        return
-    try:
-        _write_tag(fs, kept[1], contrast, kept[0])
-    except OSError:
-        pass

@@ -65,6 +65,10 @@ class Stage:
         self.rand_below = rand_below
         self.tune = None
         self.save_at = None
+        # The kept first frame of a reset, (language, frame CRC), once the
+        # app knows it (see tanteador.bootframe); a save made before then is
+        # tagged at the app's first quiet moment (``tag_due``).
+        self.kept_frame = None
         self.tag_due = False
         # A whole save due: _FOLD after the frame, _COMMIT before it.
         self._due = 0
@@ -108,6 +112,21 @@ class Stage:
         self._open_due = self._logged is False
 
     # -- boot and saving ---------------------------------------------------
+
+    def keep_boot_frame(self, shown):
+        """Keep the boot's first frame, at the app's first quiet moment
+        (``shown``: the "Match resumed" notice of the boot is still on the
+        glass), and learn which frame is kept (see tanteador.bootframe)."""
+        try:
+            from tanteador import bootframe
+
+            self.kept_frame = bootframe.after_boot(self.store.fs, self._board.buffer, self.cfg["lang"],
+                                                   self.cfg["contrast"], shown)
+        except MemoryError:
+            # The kept frame only makes a reset quicker: a heap too short
+            # for it now must not stop the app. A tag left torn or stale
+            # does not match, so the next boot draws its own frame.
+            self.kept_frame = None
 
     def resumed(self):
         """True while the top screen is the "Match resumed" notice of the boot."""
@@ -226,15 +245,18 @@ class Stage:
         # older one is known to be inside it.
         self._due = 0
         self.seq += 1
+        # The kept frame is tagged with the save itself: a reset a moment
+        # after a recorded hand still finds its frame.
+        tag = self._frame_tag()
         try:
-            problem = self.store.save(self.state(True))
+            problem = self.store.save(self.state(True), tag)
         except MemoryError:
             # A long match on a scattered heap: the screens and modules not
             # in use leave it, and so does the open journal (its lines are
             # flushed); the save is made again.
             self.store.close()
             self._heap.sweep(self.stack)
-            problem = self.store.save(self.state(True))
+            problem = self.store.save(self.state(True), tag)
         if problem is None:
             if self._logged is not False:
                 self.store.discard(JOURNAL)
@@ -243,8 +265,25 @@ class Stage:
         else:
             self._logged = None
             self.notice(_T_FULL if problem == "full" else _T_IOFAIL)
-        self.tag_due = problem is None
+        self.tag_due = problem is None and self.kept_frame is None
         return problem
+
+    def _frame_tag(self):
+        # (frame CRC, contrast, language) of the kept frame if a reset into
+        # the state saved now would show it: a match not over, in the
+        # frame's language. Otherwise None: the old tag stays and matches no
+        # save, and the next boot draws its own frame, and keeps it.
+        k = self.kept_frame
+        m = self.match
+        if k is not None and m is not None and not m.over and self.cfg["lang"] == k[0]:
+            return k[1], self.cfg["contrast"], k[0]
+        return None
+
+    def tag(self):
+        """Tag the kept frame as the one of the last save, made before the app knew it."""
+        t = self._frame_tag()
+        if t is not None:
+            self.store.tag(t)
 
     def flush(self):
         """Write now a save that waits for the buttons to rest (the simulator

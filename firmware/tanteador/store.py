@@ -45,6 +45,10 @@ Files (all in one folder of a ``flashfs.DirFS``):
     A match an organiser's PC pushed for an event (``matchdoc.from_push``):
     taken at boot, it replaces the match in play (archived first) and is
     removed; one that cannot be used is set aside as a ``bad-`` file.
+``frame.tag``
+    Which save the kept first frame of a reset belongs to (read by
+    ``tanteador.bootframe``, which has the whole story): written here with
+    each whole save it fits, so a reset right after a save shows it.
 ``hNNNN.json``
     Finished matches, one file each (``NNNN`` grows from 0001), written
     atomically through ``h.tmp``. The newest ``ARCH_KEEP`` are kept: about
@@ -57,6 +61,7 @@ go on and the next committed action tries again.
 """
 
 import json
+from binascii import crc32
 
 from tanteador.flashfs import errno_of
 
@@ -66,6 +71,7 @@ JOURNAL = "state.log"
 NAMES = "names.json"
 NAMES_TMP = "names.tmp"
 PUSHED = "event.json"
+TAG = "frame.tag"
 ARCH_TMP = "h.tmp"
 ARCH_KEEP = 50
 MAX_STATE = 65536
@@ -84,19 +90,40 @@ class Store:
         # The journal while it is open, and True while nothing is written in it.
         self._log = None
         self._fresh = False
+        # CRC-32 of the text of state.json as this store last saved it
+        # (None until then).
+        self.crc = None
 
-    def save(self, doc):
+    def save(self, doc, tag=None):
         """Save ``doc`` atomically -> None, or ``'full'`` / ``'io'``.
 
         On failure the previous ``state.json`` is untouched. A value of
         ``doc`` may be an object with ``dump(write)`` (see ``dump``).
+        ``tag``: (frame CRC, contrast, language) of the kept first frame
+        to tag as this save's (``write_tag``), between the text and its
+        rename.
         """
-        return self.write_atomic(TMP, STATE, doc)
+        self.crc = None
+        return self.write_atomic(TMP, STATE, doc, tag)
 
-    def write_atomic(self, tmp, final, doc):
+    def tag(self, tag):
+        """Tag the kept frame as the one of the save this store made last
+        (``tag`` as for ``save``)."""
+        if self.crc is not None:
+            self._tag(self.crc, tag)
+
+    def _tag(self, crc, tag):
+        # A failed write only means that the next boot draws its own frame.
+        try:
+            write_tag(self.fs, crc, tag[0], tag[1], tag[2])
+        except (OSError, MemoryError):
+            pass
+
+    def write_atomic(self, tmp, final, doc, tag=None):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
         -> None, or ``'full'`` / ``'io'`` with ``final`` as it was. A
-        MemoryError is raised again once ``tmp`` is closed and removed."""
+        MemoryError is raised again once ``tmp`` is closed and removed.
+        ``tag``: see ``save``."""
         fs = self.fs
         f = None
         try:
@@ -118,6 +145,10 @@ class Store:
                 # The caller may make room and try again: nothing is left open.
                 raise
             return _io_code(e)
+        if tag is not None:
+            # Ahead of its save, a tag matches no file until the rename: a
+            # cut between them leaves the old save, shown without the frame.
+            self._tag(out.crc, tag)
         try:
             fs.rename(tmp, final)
         except OSError as e:
@@ -126,6 +157,8 @@ class Store:
             if fs.exists(final):
                 self.discard(tmp)
             return _io_code(e)
+        if final == STATE:
+            self.crc = out.crc
         return None
 
     def ready(self):
@@ -198,6 +231,25 @@ class Store:
             pass
 
 
+def write_tag(fs, state_crc, frame_crc, contrast, lang):
+    """Write ``frame.tag``: the CRC-32 of the save and of the kept frame
+    (4 bytes each, little-endian), the contrast (1 byte) and the language
+    code. ``tanteador.bootframe`` reads it; OSError if the write fails.
+
+    Written after the save it names: a power cut before it leaves the old
+    tag, which matches neither the new save nor, once a new frame is kept,
+    the frame."""
+    t = bytearray(9)
+    t[0:4] = state_crc.to_bytes(4, "little")
+    t[4:8] = frame_crc.to_bytes(4, "little")
+    t[8] = max(0, min(255, contrast))
+    f = fs.open(TAG, "wb")
+    try:
+        f.write(t + lang.encode())
+    finally:
+        f.close()
+
+
 def dump(obj, out):
     """Write ``obj`` as compact JSON to ``out`` piece by piece.
 
@@ -251,6 +303,8 @@ class TextOut:
         self.cmp = cmp
         self.same = True
         self.buf = bytearray()
+        # CRC-32 of what was written: the kept frame's tag names the save by it.
+        self.crc = 0
 
     def write(self, s):
         self.buf.extend(s.encode())
@@ -268,6 +322,7 @@ class TextOut:
             n = self.f.write(buf)
             if n is not None and n != len(buf):
                 raise OSError(_ENOSPC)
+            self.crc = crc32(buf, self.crc)
         self.buf = bytearray()
 
 

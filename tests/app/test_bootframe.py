@@ -100,6 +100,10 @@ write("frame.tag", new_tag)
 write("frame.bin", read("frame.bin")[:600])
 boot("torn-frame")
 boot("rewritten")
+# A reset a moment after a recorded hand, before any quiet moment: its save is tagged already.
+b, app = boot("before-a-quick-reset")
+Player(app, b).play(parse("BACK; DOWN; OK; UP x3; OK; OK"))
+boot("reset-right-after-a-hand")
 print(json.dumps({"k": "end"}))
 """
 
@@ -145,6 +149,14 @@ def test_a_save_tags_the_kept_frame_again(boots):
     assert boots["after-a-hand"]["hands"] == 1 and boots["after-a-hand"]["shown"]
     b = boots["after-a-hand-pressed-at-once"]
     assert b["hands"] == 2 and b["shown"] and b["app_sent"] == 0
+
+
+def test_a_reset_right_after_a_recorded_hand_shows_the_kept_frame(boots):
+    """The tag goes with the save, right after the hand's frame: a reset
+    120 ms after the release, long before the buttons rest, finds it."""
+    before, after = boots["before-a-quick-reset"], boots["reset-right-after-a-hand"]
+    assert after["hands"] == before["hands"] + 1
+    assert after["shown"] and after["kept_is_app"] and after["app_sent"] == 0
 
 
 def test_a_power_cut_between_save_and_tag_never_shows_the_kept_frame(boots):
@@ -201,7 +213,7 @@ def test_a_save_in_another_language_is_not_tagged(kept):
 
 
 def test_a_heap_too_short_for_the_kept_frame_leaves_the_app_running(kept, monkeypatch):
-    from tanteador import bootframe
+    from tanteador import store
 
     shown, b, app = _boot_once(kept)
     assert shown
@@ -209,11 +221,11 @@ def test_a_heap_too_short_for_the_kept_frame_leaves_the_app_running(kept, monkey
     def short(*args):
         raise MemoryError
 
-    monkeypatch.setattr(bootframe, "after_save", short)
+    monkeypatch.setattr(store, "write_tag", short)
     app.stage.set_trump(1)
     app.stage.commit()
-    app.poll(1000)
-    app.tidy(2000)                      # the tag's turn: the heap is short
+    app.poll(1000)                      # the save, then its tag: the heap is short
+    app.tidy(2000)
     assert app.stage.screen.NAME != "error"
     saved = json.load(open(os.path.join(kept, "state.json")))
     assert saved["tr"] == 1             # the save stands
@@ -258,4 +270,4 @@ def test_the_kept_frame_is_shown_without_loading_the_store(monkeypatch):
     monkeypatch.delitem(sys.modules, "tanteador.flashfs", raising=False)
     bootframe = importlib.import_module("tanteador.bootframe")
     assert "tanteador.store" not in sys.modules
-    assert (bootframe.STATE, bootframe.PUSHED) == (store.STATE, store.PUSHED)
+    assert (bootframe.STATE, bootframe.PUSHED, bootframe.TAG) == (store.STATE, store.PUSHED, store.TAG)

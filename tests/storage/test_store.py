@@ -191,6 +191,41 @@ def test_every_failing_call_of_a_save_keeps_previous(tmp_path, err, code):
         assert boot(fs.root)[0] == (make_doc(1), None)
 
 
+def test_a_save_tags_the_kept_frame_ahead_of_its_rename(tmp_path):
+    """The tag names the text just written, and goes between that text and
+    its rename: a cut between them leaves the old save with a tag that
+    matches it not, so no frame is shown that the boot would not draw."""
+    from binascii import crc32
+
+    from tanteador import bootframe
+
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    ffs = FaultFS(fs)
+    st = Store(ffs)
+    assert st.save(make_doc(2), (0x1234ABCD, 96, "es")) is None
+    kinds = [x for x in ffs.log if x[1] in (TMP, STATE, "frame.tag")]
+    assert kinds.index(("close", "frame.tag")) < kinds.index(("rename", STATE))
+    assert kinds.index(("close", TMP)) < kinds.index(("open", "frame.tag"))
+    with open(os.path.join(fs.root, STATE), "rb") as f:
+        text = f.read()
+    assert bootframe._tag(fs) == (crc32(text), 0x1234ABCD, 96, "es")
+    assert st.crc == crc32(text)
+
+
+@pytest.mark.parametrize("err", [28, 5])
+def test_a_tag_that_cannot_be_written_leaves_the_save_whole(tmp_path, err):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    ffs = FaultFS(fs)
+    Store(ffs).save(make_doc(2), (1, 96, "en"))
+    at = ffs.log.index(("open", "frame.tag")) + 1
+    fs = fresh(tmp_path, "f")
+    Store(fs).save(make_doc(1))
+    assert Store(FaultFS(fs, fail_at=at, fail_errno=err)).save(make_doc(2), (1, 96, "en")) is None
+    assert boot(fs.root)[0] == (make_doc(2), None)
+
+
 def test_failed_split_rename_keeps_the_new_whole_save(tmp_path):
     # FAT-style replace: the old file was removed, then the rename failed.
     fs = fresh(tmp_path)
