@@ -55,10 +55,10 @@ class SaveCounter:
         store = app.stage.store
         orig = store.save
 
-        def save(doc):
+        def save(doc, tag=None):
             # The app hands the store its live Match: record the plain document.
             self.docs.append(json.loads(json.dumps(app.stage.state())))
-            return orig(doc)
+            return orig(doc, tag)
 
         store.save = save
 

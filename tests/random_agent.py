@@ -190,9 +190,9 @@ class Agent:
         orig = store.save
         agent = self
 
-        def save(doc):
+        def save(doc, tag=None):
             agent.saves += 1
-            return orig(doc)
+            return orig(doc, tag)
 
         store.save = save
 

@@ -136,8 +136,8 @@ class Meter:
             self._stamp()
             return problem
 
-        def stamped_save(doc):
-            problem = save(doc)
+        def stamped_save(doc, tag=None):
+            problem = save(doc, tag)
             if self._shown_us is None:
                 self._stamp()
             return problem
