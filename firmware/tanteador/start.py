@@ -8,9 +8,101 @@ later.
 
 import sys
 
+# Where the package's folder is mounted again for the importer (see _Folder):
+# a mount point, no folder on flash.
+_AT = "/_tt"
+# The package and its packages, as the importer asks for them.
+_PACKAGES = ("/", "/screens", "/lang")
+_DIR = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_FILE = (0x8000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+class _Folder:
+    """The package's folder of compiled modules, as the importer sees it.
+
+    An import looks for a folder, a ``.py`` file and a ``.mpy`` file in
+    turn: three lookups in littlefs, about 2.5 ms each on a Pico, before
+    the file is opened, and some forty imports come before a boot's first
+    frame. ``tanteador flash`` installs every module compiled, and nothing
+    else, so the answers are known: this class gives them, and opens the
+    module's file in the folder ``top``. Mounted at ``_AT``, with the
+    package's ``__path__`` pointing there (``index``).
+    """
+
+    def __init__(self, top):
+        self.top = top
+
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def stat(self, path):
+        """The importer's question: a package folder or a compiled module (OSError otherwise)."""
+        if path.endswith(".mpy"):
+            return _FILE
+        if path in _PACKAGES:
+            return _DIR
+        raise OSError(2)
+
+    def open(self, path, mode):
+        """The module's file: ImportError if it is not there."""
+        try:
+            return open(self.top + path, mode)
+        except OSError:
+            raise ImportError("no module named 'tanteador%s'" % path[:-4].replace("/", "."))
+
+
+def index(package):
+    """Have the imports of ``package`` (tanteador) served by a ``_Folder``
+    -> True if they are. Only where flash installed it: the modules
+    compiled, in a folder of the filesystem (not frozen into the firmware,
+    nor copied as sources). ``unindex`` gives the folder back."""
+    if not __file__.endswith(".mpy"):
+        return False
+    top = package.__path__
+    if top.startswith(".frozen"):
+        return False
+    try:
+        import vfs
+
+        vfs.mount(_Folder(top if top.startswith("/") else "/" + top), _AT)
+    except (ImportError, OSError):
+        return False
+    package.__path__ = _AT
+    return True
+
+
+def unindex(top):
+    """The imports of the package found in its folder ``top`` again (after
+    ``index``): the app has stopped, and the REPL may import from it."""
+    for m in list(sys.modules.values()):
+        p = getattr(m, "__path__", None)
+        if isinstance(p, str) and p.startswith(_AT):
+            m.__path__ = top + p[len(_AT):]
+    try:
+        import vfs
+
+        vfs.umount(_AT)
+    except (ImportError, OSError):
+        pass
+
 
 def main():
     """Start the board, show the kept frame, run the app; the import path is given back when it stops."""
+    import tanteador
+
+    top = tanteador.__path__
+    indexed = index(tanteador)
+    try:
+        _start()
+    finally:
+        if indexed:
+            unindex(top)
+
+
+def _start():
     from tanteador.wiring import WIRING
 
     # MicroPython looks for a file named like one of its built-in modules (json,

@@ -1,0 +1,92 @@
+"""The start's index of the package (tanteador.start.index): imports served without lookups.
+
+On a flashed Pico every module is compiled, and the importer's three
+lookups per module are answered by the start instead of littlefs. The
+MicroPython lane runs the app on the compiled tree through the index, and
+on the sources without it, and checks that the app plays the same and
+that the folder is given back when the app stops.
+"""
+
+import pytest
+
+from host_tools.harness import matchplan, mplane
+
+CODE = r"""
+import json
+import sys
+import vfs
+import tanteador
+from tanteador import start
+
+D = %r
+top = tanteador.__path__
+indexed = start.index(tanteador)
+from hostboard import HostBoard
+from script import Player, parse
+from tanteador.app import App
+
+b = HostBoard(D)
+app = App(b, 0)
+Player(app, b).idle(600)
+Player(app, b).play(parse("BACK; DOWN; OK; UP x3; OK; wait 3s"))
+served = sorted(n for n, m in sys.modules.items()
+                if n.startswith("tanteador.") and getattr(m, "__file__", "").startswith("/_tt/"))
+try:
+    import tanteador.nowhere
+    missing = None
+except ImportError as e:
+    missing = str(e)
+if indexed:
+    start.unindex(top)
+print(json.dumps({"indexed": indexed, "served": served, "missing": missing,
+                  "screen": app.stage.screen.NAME, "hands": len(app.stage.match.hands),
+                  "paths": [tanteador.__path__, sys.modules["tanteador.screens"].__path__],
+                  "top": top, "mounts": [m[1] for m in vfs.mount()]}))
+"""
+
+
+def _run(tmp_path, pythonpath):
+    folder = str(tmp_path / "flash")
+    matchplan.write_doc(folder, matchplan.start_doc({"target": 99}))
+    rc, out, err = mplane.run_code(CODE % folder, "mp", pythonpath=pythonpath)
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res, err + "\n".join(noise)
+    return res[-1]
+
+
+@pytest.mark.micropython
+def test_the_compiled_package_is_imported_through_the_index_and_given_back(tmp_path, mpy_tree):
+    r = _run(tmp_path, [mpy_tree, mplane.DEVICE])
+    assert r["indexed"]
+    # The app's modules came through it, screens and languages too.
+    for name in ("tanteador.app", "tanteador.stage", "tanteador.screens.table", "tanteador.lang.en"):
+        assert name in r["served"], name
+    assert r["screen"] == "table" and r["hands"] == 1
+    # A module that is not there is an ImportError, as without the index.
+    assert "tanteador.nowhere" in r["missing"]
+    # Given back: the package's folders, and no mount left.
+    assert r["paths"] == [r["top"], r["top"] + "/screens"]
+    assert "/_tt" not in r["mounts"]
+
+
+@pytest.mark.micropython
+def test_sources_are_imported_as_they_are(tmp_path):
+    """Copied as sources (hardware/assembly.md), the package is not indexed:
+    the index only knows compiled modules."""
+    r = _run(tmp_path, None)
+    assert not r["indexed"] and r["served"] == []
+    assert r["screen"] == "table" and r["hands"] == 1
+
+
+def test_the_index_knows_every_package_of_the_firmware():
+    """The index answers "a folder" for the package's own packages only:
+    one more folder of modules in the firmware needs its line there."""
+    import os
+
+    from host_tools import FIRMWARE
+    from tanteador import start
+
+    top = os.path.join(FIRMWARE, "tanteador")
+    found = ["/"] + sorted("/" + d for d in os.listdir(top)
+                           if os.path.exists(os.path.join(top, d, "__init__.py")))
+    assert sorted(start._PACKAGES) == sorted(found)
