@@ -23,12 +23,13 @@ between screens), the answer to the last byte of its frames beside the bus
 time of those bytes (9 bits a byte at the board's bus clock) and the ratio
 of the two, how far each is from what the bus alone would take;
 reset to the first frame, with a match of RESET_HANDS hands saved in
-/bench/tt, both ways a player meets it (boardbench.reset: main.py's steps
-from its first firmware import after a soft reset to the first frame
-sent): with the frame kept on flash by the boot before
-(tanteador.bootframe), the target's case, and without one, the fallback
-(the first boot after a flash, a change of language, a power cut right
-after a save), whose app then keeps it; the heap after boot and at its
+/bench/tt, both ways a player meets it (boardbench.reset: the start's
+steps (tanteador.start) from its first firmware import after a soft reset
+to the first frame sent): with the frame kept on flash by the boot before
+(tanteador.bootframe), the target's case (a reset right after a save
+too: the save tags the frame), and without one, the fallback (the first
+boot after a flash, a change of language, a power cut between a save's
+tag and its rename), whose app then keeps it; the heap after boot and at its
 peak (free with the timing program loaded, before the firmware, minus
 free with the app running, after a collection; the free heap at the REPL
 after a soft reset is printed too); flash bytes per recorded hand; and the

@@ -27,7 +27,7 @@ that acted on a press, or wrote to the flash, is timed with
 (default the firmware's; a test puts a stand-in there).
 
 ``boardbench.reset(args_json)`` times a reset as a player meets it: the
-steps main.py takes, from its first firmware import to the first frame
+steps the start takes (tanteador.start), from its first firmware import to the first frame
 sent, over ``dir`` (a saved match). One line, then {"k": "end"}:
 
   {"k": "reset", "us": T, "shown": S, "keep": K, "kept": F, "screen": name}
@@ -190,6 +190,22 @@ class Meter:
             emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now, dt]})
 
 
+def indexed():
+    """The package's imports served as the start serves them on the device
+    (tanteador.start.index) -> what gives them back when the run ends, or
+    None where the start does not index (sources, or no such firmware)."""
+    import tanteador
+
+    try:
+        from tanteador import start
+    except ImportError:
+        return None
+    top = tanteador.__path__
+    if not start.index(tanteador):
+        return None
+    return lambda: start.unindex(top)
+
+
 def free():
     """Free heap in bytes after a collection."""
     gc.collect()
@@ -202,6 +218,8 @@ def main(args_json):
     base = free()
     emit({"k": "base", "free": base})
     name = a.get("board", BOARD)
+    # As on the device: the start and its index stay on the heap while the app runs.
+    given_back = indexed()
     __import__(name)
     board = sys.modules[name].Board(a["dir"])
     # In place before the app opens its store: every file the app writes is counted.
@@ -247,6 +265,8 @@ def main(args_json):
         close = getattr(board, "close", None)
         if close is not None:
             close()
+        if given_back is not None:
+            given_back()
     m = app.stage.match
     emit({"k": "done", "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
           "screen": app.stage.screen.NAME, "errors": meter.errors, "events": meter.events, "frames": meter.frames,
@@ -256,13 +276,14 @@ def main(args_json):
 
 
 def reset(args_json):
-    """Time main.py's steps from its first firmware import to the first frame sent over a.dir
+    """Time the start's steps from its first firmware import to the first frame sent over a.dir
     (see the module docstring)."""
     a = json.loads(args_json)
     name = a.get("board", BOARD)
     path = sys.path[:]
     t0 = ticks_us()
-    # As main.py: the wiring, the display driver, then a path narrowed to the frozen modules.
+    # As the start: its index, the wiring, the display driver, then a path narrowed to the frozen modules.
+    given_back = indexed()
     from tanteador.wiring import WIRING
 
     if WIRING.DISPLAY == "ssd1306":
@@ -281,7 +302,7 @@ def reset(args_json):
         __import__(name)
         board = sys.modules[name].Board(a["dir"])
         shown = bootframe.show(board)
-        del bootframe   # as main.py: the app unloads it with its other boot-only helpers
+        del bootframe   # as the start: the app unloads it with its other boot-only helpers
         if not shown:
             from tanteador.app import App
 
@@ -292,6 +313,8 @@ def reset(args_json):
             kept = keep_frame(app, board)
     finally:
         sys.path[:] = path
+        if given_back is not None:
+            given_back()
     emit({"k": "reset", "us": us, "shown": shown, "keep": bool(a.get("keep")), "kept": kept,
           "screen": app.stage.screen.NAME if app is not None else None})
     emit({"k": "end"})
