@@ -301,7 +301,8 @@ class Table:
             marks.append(mk)
         # A side of one seat draws its name as it is: measured through the
         # Painter, which keeps it as it measures it, the name is found drawn.
-        measure = app.p.width if len(names) == 1 else ui.width
+        # A team's names are drawn joined: their widths alone are kept.
+        measure = app.p.width if len(names) == 1 else app.p.measure
         return names, [measure(t) for t in names], marks
 
     def _side(self, app, m, side, room, members=None):
