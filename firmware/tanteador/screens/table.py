@@ -137,9 +137,11 @@ class Table:
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
-        # The hand's number as the band says it, made once for each full
-        # redraw: a text looked up and formatted costs more than its drawing.
+        # The hand's number and the goal's target as the band says them, made
+        # once for each full redraw: a text looked up or worked out and
+        # formatted costs more than its drawing, and a trump step draws the target.
         self._no = ""
+        self._target = ""
 
     def _left(self, app):
         m = app.match
@@ -159,11 +161,10 @@ class Table:
 
     def _goal(self, app):
         """(icon, text) of the goal line: time left, or the target."""
-        m = app.match
         left = self._left(app)
         if left is not None:
             return _ICON_CLOCK, clock(left)
-        return _ICON_FLAG, "%d" % m.progress()[1]
+        return _ICON_FLAG, self._target
 
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
@@ -229,7 +230,8 @@ class Table:
         """The scores with the sides' names, then the dealer."""
         m = app.match
         self._no = app.t(_T_HAND) % _hand_no(m)
-        vals = m.progress()[0]
+        vals, target = m.progress()
+        self._target = "%d" % target
         n = len(vals)
         self._cols = columns(vals)
         if self._cols:
