@@ -31,12 +31,12 @@ sent): with the frame kept on flash by the boot before
 after a save), whose app then keeps it; the heap after boot and at its
 peak (free with the timing program loaded, before the firmware, minus
 free with the app running, after a collection; the free heap at the REPL
-after a soft reset is printed too), from a second play of the match that
-collects after every script line to weigh it (the times come from the first
-play, which does not: a press right after a collection is slower, its
+after a soft reset is printed too), from a play of the match that collects
+after every script line to weigh it (the times come from a second play,
+which does not: a press right after a collection is slower, its
 allocations searching a heap whose holes nothing has filled yet); flash
-bytes per recorded hand; and the
-reference loop, the unit of the PC's estimates (REF_MS_RP2040 there).
+bytes per recorded hand; and the reference loop, the unit of the PC's
+estimates (REF_MS_RP2040 there).
 """
 
 import json
@@ -139,18 +139,18 @@ def run_on_board(link, doc, text, saved, say):
         link.mkdir(flash)
         link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
         link.soft_reset()
-        say("playing it on the board, in real time (a minute or two)")
-        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt", "heap": False}, results, say)
-        # Again, for the heap: collected after every script line, which would slow the presses
-        # of the pass above (see boardbench), so its figures are these alone.
+        say("playing it on the board, in real time, weighing the heap after every script line")
+        heap = []
+        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, heap, say)
+        results += [dict(r, k="heap_" + r["k"]) for r in heap if r["k"] in ("base", "boot", "done")]
+        # Again, for the times: the heap's collections after every script line slowed the
+        # presses of the pass above (see boardbench), so its figures are the heap's alone.
         _remove_tree(link, flash)
         link.mkdir(flash)
         link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
         link.soft_reset()
-        say("playing it again, weighing the heap after every script line")
-        heap = []
-        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, heap, say)
-        results += [dict(r, k="heap_" + r["k"]) for r in heap if r["k"] in ("base", "boot", "done")]
+        say("playing it again for the times, the heap not weighed")
+        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt", "heap": False}, results, say)
     finally:
         # A fresh interpreter stops the program if it still runs, and lets go of /bench.
         link.soft_reset()

@@ -173,10 +173,10 @@ def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     link = FakeLink(board, mpy_tree)
     js = tmp_path / "dev.json"
     assert devbench.main(bench_args(json=str(js)), link=link) == 0
-    # The match played twice: timed without the heap's samples, then weighed.
+    # The match played twice: weighed, then timed without the heap's samples.
     assert link.ran == [("reset", {"dir": "/bench/tt", "keep": True}), ("reset", {"dir": "/bench/tt"}),
-                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt", "heap": False}),
-                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt"})]
+                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt"}),
+                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt", "heap": False})]
     # The maker's match is untouched, /bench is gone, the board was reset to start Tanteador.
     assert board.files() == {"/tt/state.json": b'{"v": 1, "m": null}'}
     assert board.resets == 1
