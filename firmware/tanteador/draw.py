@@ -182,8 +182,6 @@ class Painter:
         self._buf = bytearray(_max_bytes())
         # Texts drawn once and kept (see _line).
         self._lines = {}
-        # Widths of texts measured and not drawn as they are (see measure).
-        self._widths = {}
         # Palette for drawing in colour 0: ink -> 0, background -> 1 (the key).
         self._inv = framebuf.FrameBuffer(bytearray(1), 2, 1, _HLSB)
         self._inv.pixel(0, 0, 1)
@@ -357,17 +355,6 @@ class Painter:
         that follows finds it, so its glyphs are walked once, not twice.
         """
         return self._line(s)[1] if font is SMALL else text_width(s, font)
-
-    def measure(self, s):
-        """Width of ``s`` in the small font, for a text drawn only as part of
-        another (a team's names, joined): kept, since names recur hand after
-        hand and walking a text's glyphs costs more than looking it up."""
-        w = self._widths.get(s)
-        if w is None:
-            if len(self._widths) >= _KEEP_TEXTS:
-                self._widths.clear()
-            w = self._widths[s] = text_width(s, SMALL)
-        return w
 
     def icon(self, icon_id, x, y, color=1):
         """Draw an icon (icons.DEALER, icons.OROS, ...); return its width."""

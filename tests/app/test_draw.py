@@ -233,20 +233,6 @@ def test_a_cut_is_the_ellipsis_and_its_width(font):
             assert w == draw.text_width(text, font)
 
 
-def test_a_measured_width_is_kept_and_the_kept_ones_are_bounded(monkeypatch):
-    _, _, p = screen()
-    names = ["Begoña", "João"] + ["N%d" % i for i in range(40)]
-    assert p.measure("Begoña") == draw.text_width("Begoña")
-    walked = []
-    real = draw.text_width
-    monkeypatch.setattr(draw, "text_width", lambda s, font=draw.SMALL: walked.append(s) or real(s, font))
-    # Looked up, not walked again, and nothing drawn for it.
-    assert p.measure("Begoña") == real("Begoña") and walked == [] and p.texts == []
-    for s in names:
-        assert p.measure(s) == real(s)
-    assert len(p._widths) <= draw._KEEP_TEXTS
-
-
 def test_wrap_fits_and_keeps_the_words():
     s = "Puntuación rechazada: la suma de los dos lados debe ser 120 puntos."
     for width in (30, 40, 60, 90, 124):

@@ -303,8 +303,7 @@ class Table:
             marks.append(mk)
         # A side of one seat draws its name as it is: measured through the
         # Painter, which keeps it as it measures it, the name is found drawn.
-        # A team's names are drawn joined: their widths alone are kept.
-        measure = app.p.width if len(names) == 1 else app.p.measure
+        measure = app.p.width if len(names) == 1 else ui.width
         return names, [measure(t) for t in names], marks
 
     def _side(self, app, m, side, room, members=None):
