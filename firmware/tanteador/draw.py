@@ -90,18 +90,29 @@ def ellipsize(s, width, font=SMALL):
     """``s`` cut to fit ``width`` pixels, ending in '…' when cut."""
     if text_width(s, font) <= width:
         return s
+    return cut(s, width, font)[0]
+
+
+def cut(s, width, font=SMALL):
+    """``s``, wider than ``width`` pixels, cut to fit them with '…' after it: (text, its width).
+
+    For a caller that has measured ``s`` already: the cut's width comes
+    out of the same walk of its glyphs, not from another one.
+    """
     # The longest start whose width, with the ellipsis after it, fits.
     idx = font[6]
     sp = font[2]
-    room = width - text_width("…", font)
+    dots = text_width("…", font)
+    room = width - dots
     w = 0
     n = 0
     for g in _glyphs(s, font):
-        w += (idx[g * 5 + 2] if g >= 0 else _box(font)[0]) + sp
-        if w > room:
+        step = (idx[g * 5 + 2] if g >= 0 else _box(font)[0]) + sp
+        if w + step > room:
             break
+        w += step
         n += 1
-    return s[:n] + "…"
+    return s[:n] + "…", w + dots
 
 
 def wrap(s, width, font=SMALL):

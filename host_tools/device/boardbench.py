@@ -19,12 +19,15 @@ that acted on a press, or wrote to the flash, is timed with
                                  durable_us: to the end of the flash write that put the
                                  action on flash before its frame (a journal line, or a
                                  whole save), None if the poll made none
-  {"k": "done", ...}             the match's end: hands, lowest free heap, flash, ...
+  {"k": "done", ...}             the match's end: hands, lowest free heap (None unless
+                                 sampled), flash, ...
   {"k": "end"}
 
 ``args``: ``dir`` the flash folder (its state.json is the match to resume),
 ``script`` the button script file, ``board`` the module whose Board to use
-(default the firmware's; a test puts a stand-in there).
+(default the firmware's; a test puts a stand-in there), ``heap`` false to
+play without sampling the heap (the pass whose presses are timed: each
+sample is a collection, and a press right after one is slower).
 
 ``boardbench.reset(args_json)`` times a reset as a player meets it: the
 steps the start takes (tanteador.start), from its first firmware import to the first frame
@@ -215,6 +218,10 @@ def free():
 def main(args_json):
     """Boot the app over a.dir, play a.script on it, print every figure (see the module docstring)."""
     a = json.loads(args_json)
+    # Sampling the heap collects it after every script line, which leaves the next press's
+    # allocations to search a heap whose holes nothing has filled yet: a press right after
+    # a collection, which the device meets only when a press follows its quiet moment's.
+    sample = a.get("heap", True)
     base = free()
     emit({"k": "base", "free": base})
     name = a.get("board", BOARD)
@@ -250,6 +257,8 @@ def main(args_json):
                 break
             for st in parse(line):
                 player.step(st)
+            if not sample:
+                continue
             # The heap as the PC bench samples it: after every script line, collected. The
             # collection is this program's, not the app's: the next press comes that much later,
             # rather than late on its time.
@@ -271,7 +280,7 @@ def main(args_json):
     emit({"k": "done", "hands": len(m.hands) if m is not None else 0, "over": m.over if m is not None else None,
           "screen": app.stage.screen.NAME, "errors": meter.errors, "events": meter.events, "frames": meter.frames,
           "commits": meter.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
-          "low_free": low, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
+          "low_free": low if sample else None, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
     emit({"k": "end"})
 
 

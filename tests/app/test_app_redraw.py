@@ -71,6 +71,20 @@ def test_a_trump_step_keeps_the_hands_number_where_the_scores_go_in_columns(tmp_
     assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
 
 
+def test_a_trump_step_draws_the_goal_worked_out_with_the_scores(tmp_path, monkeypatch):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    m = app.stage.match
+    asked = []
+    progress = m.progress
+    monkeypatch.setattr(m, "progress", lambda: asked.append(1) or progress())
+    play(app, board, "DOWN; DOWN")
+    # The target shown is the one the scores' redraw worked out: a step asks the match nothing.
+    assert app.stage.trump is not None and asked == []
+    assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
+    assert asked == [1]
+
+
 def test_in_the_grid_the_hands_number_comes_back_in_place_of_the_result(tmp_path):
     from tanteador.matchoptions import GOAL_POINTS, MatchOptions
     from tanteador.screens.table import Table

@@ -222,6 +222,17 @@ def test_texts_record_and_begin_clears():
 
 
 # -------------------------------------------------------------------- wrap
+@pytest.mark.parametrize("font", [draw.SMALL, draw.LABEL])
+def test_a_cut_is_the_ellipsis_and_its_width(font):
+    # A name too long for its room, cut: the same text as the ellipsis gives, and that text's width.
+    for s in ("Begoña", "João Ávila", "Wolfgang Amadeus", "ÆØ∂x Ümlaut", "WWWWWWWWWWWW"):
+        full = draw.text_width(s, font)
+        for room in range(-2, full):
+            text, w = draw.cut(s, room, font)
+            assert text == draw.ellipsize(s, room, font) and text.endswith("…")
+            assert w == draw.text_width(text, font)
+
+
 def test_wrap_fits_and_keeps_the_words():
     s = "Puntuación rechazada: la suma de los dos lados debe ser 120 puntos."
     for width in (30, 40, 60, 90, 124):

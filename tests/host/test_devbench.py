@@ -66,6 +66,33 @@ def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
     assert 0 < record[0][9] < record[0][7] < record[0][1]
 
 
+@pytest.mark.micropython
+def test_the_timed_pass_does_not_collect_between_presses(tmp_path, mpy_tree):
+    # Without the heap's samples the app's own collections are the only ones during the
+    # match: the program collects at its start and at boot alone, and has no lowest free heap.
+    mplane.require_micropython()
+    flash = tmp_path / "tt"
+    _, text = one_hand(str(flash), waits=False)
+    script = tmp_path / "match.txt"
+    script.write_text(text)
+    code = ("import boardbench\nn = [0]\nf = boardbench.free\n"
+            "def counted():\n    n[0] += 1\n    return f()\n"
+            "boardbench.free = counted\n"
+            "boardbench.main(%r)\nprint('{\"k\": \"gc\", \"n\": %%d}' %% n[0])\n")
+    counts = {}
+    for heap in (True, False):
+        args = json.dumps({"dir": str(flash), "script": str(script), "heap": heap, "board": "clockboard"})
+        matchplan.write_doc(str(flash), one_hand(str(tmp_path / "again"), waits=False)[0])
+        rc, out, err = mplane.run_code(code % args, pythonpath=[mpy_tree, mplane.DEVICE, TESTS])
+        assert rc == 0, out + err
+        results, _ = mplane.parse(out)
+        counts[heap] = results[-1]["n"]
+        done = [r for r in results if r["k"] == "done"][0]
+        assert (done["low_free"] is None) == (not heap)
+    # A collection after each of the script's lines, only where the heap is weighed.
+    assert counts[False] == 2 and counts[True] == 2 + len(text.splitlines())
+
+
 def saved_match(folder, hands=3):
     """A match of ``hands`` hands saved in ``folder``, with more to play."""
     from host_tools.bench import benchmatch
@@ -146,8 +173,10 @@ def test_host_side_measures_prints_and_cleans_up(tmp_path, mpy_tree, capsys):
     link = FakeLink(board, mpy_tree)
     js = tmp_path / "dev.json"
     assert devbench.main(bench_args(json=str(js)), link=link) == 0
+    # The match played twice: weighed, then timed without the heap's samples.
     assert link.ran == [("reset", {"dir": "/bench/tt", "keep": True}), ("reset", {"dir": "/bench/tt"}),
-                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt"})]
+                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt"}),
+                        ("main", {"dir": "/bench/tt", "script": "/bench/match.txt", "heap": False})]
     # The maker's match is untouched, /bench is gone, the board was reset to start Tanteador.
     assert board.files() == {"/tt/state.json": b'{"v": 1, "m": null}'}
     assert board.resets == 1
@@ -255,6 +284,12 @@ def test_device_figures_from_the_program_lines():
                for r in devbench.rows(d, {"kinds": {}, "boot_ms": 1, "heap_boot": None, "heap_peak": None,
                                           "peak_hand": 0, "bytes_per_hand": 1, "ref_ms": 1}))
     assert "trump" not in d["presses"]
+    # A pass that weighed the heap apart: its figures, not the timed pass's.
+    weighed = [{"k": "heap_base", "free": 210000}, {"k": "heap_boot", "free": 125000},
+               {"k": "heap_done", "low_free": 105000, "low_hand": 1}]
+    h = devbench.device_figures(results + weighed, 236000)
+    assert (h["heap_boot"], h["heap_peak"], h["peak_hand"]) == (85000, 105000, 1)
+    assert h["kinds"] == d["kinds"] and h["presses"] == d["presses"]
     # The second reset drew its own frame: no kept frame's time is reported.
     results[2] = dict(results[2], shown=False)
     d = devbench.device_figures(results, 236000)

@@ -26,7 +26,7 @@ OK opens the points entry.
 
 from micropython import const
 
-from tanteador.draw import SMALL
+from tanteador.draw import SMALL, cut
 from tanteador.matchoptions import GOAL_TIME
 from tanteador.screens import ui
 
@@ -137,9 +137,11 @@ class Table:
         self._shown = None
         self._cols = True       # the scores in columns (not the grid)
         self._dealer_end = 0    # the column after the dealer's name
-        # The hand's number as the band says it, made once for each full
-        # redraw: a text looked up and formatted costs more than its drawing.
+        # The hand's number and the goal's target as the band says them, made
+        # once for each full redraw: a text looked up or worked out and
+        # formatted costs more than its drawing, and a trump step draws the target.
         self._no = ""
+        self._target = ""
 
     def _left(self, app):
         m = app.match
@@ -159,11 +161,10 @@ class Table:
 
     def _goal(self, app):
         """(icon, text) of the goal line: time left, or the target."""
-        m = app.match
         left = self._left(app)
         if left is not None:
             return _ICON_CLOCK, clock(left)
-        return _ICON_FLAG, "%d" % m.progress()[1]
+        return _ICON_FLAG, self._target
 
     def _right_w(self, app):
         """Width of the band's right part; the same all hand long (tabular digits)."""
@@ -213,13 +214,13 @@ class Table:
         s = hand_outcome(app, m.hands[self.banner])
         if self._cols:
             app.p.bar(0, _BANNER_H, 0, ui.WIDTH, 0)
-            s = ui.fit(s, 122)
+            s = ui.fit_drawn(app, s, 122)
             w = app.p.width(s)
             x = ui.WIDTH // 2 - w // 2
             app.p.bar(0, _BANNER_H, x - 2, w + 4)
             app.p.text(s, x, 0, 0)
         else:
-            s = ui.fit(s, ui.WIDTH - self._dealer_end - 8)
+            s = ui.fit_drawn(app, s, ui.WIDTH - self._dealer_end - 8)
             x = ui.WIDTH - 2 - app.p.width(s)
             # A row under the grid's last digits: the label does not touch them.
             app.p.bar(_BAND_Y + 1, _BANNER_H - 2, x - 2, 130 - x)
@@ -229,7 +230,8 @@ class Table:
         """The scores with the sides' names, then the dealer."""
         m = app.match
         self._no = app.t(_T_HAND) % _hand_no(m)
-        vals = m.progress()[0]
+        vals, target = m.progress()
+        self._target = "%d" % target
         n = len(vals)
         self._cols = columns(vals)
         if self._cols:
@@ -262,7 +264,9 @@ class Table:
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
-        whole = [self._side(app, m, i, ui.WIDTH) for i in range(2)]
+        # Each side's names measured once, for its whole label and a shortened one.
+        members = [self._members(app, m, i) for i in range(2)]
+        whole = [self._side(app, m, i, ui.WIDTH, members[i]) for i in range(2)]
         rooms = _shares([whole[i][1] for i in range(2)], _NAMES_W)
         marked = [i for i in range(2) if [1 for piece in whole[i][0] if piece[0] is not None]]
         if len(marked) == 1:
@@ -273,20 +277,17 @@ class Table:
             rooms[k] = min(whole[k][1], _NAMES_W - min(whole[1 - k][1], _KEEP_W))
             rooms[1 - k] = _NAMES_W - rooms[k]
         # A label that fits its room is the one already made: made again only to shorten it.
-        p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0])
-        p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1])
+        p0, w0 = whole[0] if whole[0][1] <= rooms[0] else self._side(app, m, 0, rooms[0], members[0])
+        p1, w1 = whole[1] if whole[1][1] <= rooms[1] else self._side(app, m, 1, rooms[1], members[1])
         x0 = min(max(32 - w0 // 2, _EDGE), ui.WIDTH - _EDGE - _GAP - w1 - w0)
         x1 = min(max(96 - w1 // 2, x0 + w0 + _GAP), ui.WIDTH - _EDGE - w1)
         _put(app, p0, x0, 0)
         _put(app, p1, x1, 0)
 
-    def _side(self, app, m, side, room):
-        """A side's label in ``room`` px: [(mark, text)...] and its width.
-
-        The cutter and the leader stand behind their marks. Each name's
-        width is measured once: drawing the table follows a recorded hand.
-        """
-        seats = []
+    def _members(self, app, m, side):
+        """A side's seats as (names, their widths, marks): the cutter and the
+        leader stand behind their marks, a seat sitting the hand out behind its own."""
+        names = []
         marks = []
         out = m.sitting_out
         for s in m.options.side_seats(side):
@@ -298,18 +299,25 @@ class Table:
                     mk = _ICON_CUT
                 elif s == out:
                     mk = _ICON_OUT
-            seats.append(s)
+            names.append(app.seat_name(s))
             marks.append(mk)
-        names = [app.seat_name(s) for s in seats]
         # A side of one seat draws its name as it is: measured through the
         # Painter, which keeps it as it measures it, the name is found drawn.
         measure = app.p.width if len(names) == 1 else ui.width
-        widths = [measure(t) for t in names]
+        return names, [measure(t) for t in names], marks
+
+    def _side(self, app, m, side, room, members=None):
+        """A side's label in ``room`` px: [(mark, text)...] and its width.
+
+        ``members``: the side's ``_members``, when already measured. Each
+        name's width is measured once: drawing the table follows a recorded hand.
+        """
+        names, widths, marks = self._members(app, m, side) if members is None else members
         fixed = _label_w(widths, marks, False)
         if fixed + sum(widths) > room and None in marks and len(set(marks)) > 1:
             # A team that cuts or leads, too long to name whole: its marked
             # members alone (the others know their partner).
-            keep = [k for k in range(len(seats)) if marks[k] is not None]
+            keep = [k for k in range(len(names)) if marks[k] is not None]
             names = [names[k] for k in keep]
             widths = [widths[k] for k in keep]
             marks = [marks[k] for k in keep]
@@ -325,8 +333,7 @@ class Table:
             t = names[k]
             w = widths[k]
             if w > rooms[k]:
-                t = ui.fit(t, rooms[k])
-                w = ui.width(t)
+                t, w = cut(t, rooms[k])
             if k < last:
                 t += "/"
                 w += SMALL[2] + _SLASH_W
