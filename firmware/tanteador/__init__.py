@@ -6,7 +6,7 @@ closes. tests/host/test_layers.py holds every firmware module to this map:
 a new module gets a line here.
 
     base      tanteador config
-    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
+    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
     result    resultcode qrcode
     text      textids i18n lang lang.*
     storage   flashfs store storeops savefile journal bootframe
@@ -18,9 +18,10 @@ a new module gets a line here.
     boot      main
 
 base: the version and the default pins and display. engine: the rules of
-play, a match's setup, its log and figures, its saved form; it takes time
-and randomness as arguments and knows nothing of screens or flash. result:
-an event's signed result code and the QR symbol that carries it. text:
+play, a match's setup, its log and figures, its saved form (written, and
+read back at boot); it takes time and randomness as arguments and knows
+nothing of screens or flash. result: an event's signed result code and
+the QR symbol that carries it. text:
 the texts of the five languages and their ids (textids: for the
 tests and the PC; the firmware folds the ids it uses). storage: the files on flash, the device's
 saved document, the journal of the match's actions between two saves,

@@ -56,12 +56,13 @@ class Heap:
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
         # Modules needed only now and then (the first-dealer draw, boot and
-        # archive code, the kept first frame, the board file's checker once
-        # its wiring is read, an event's result code and its QR encoder). A
-        # local, not a module global: a name more in the firmware is a
-        # string more kept in the heap.
+        # archive code, a saved document's reader, the kept first frame, the
+        # board file's checker once its wiring is read, an event's result
+        # code and its QR encoder). A local, not a module global: a name
+        # more in the firmware is a string more kept in the heap.
         spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume",
-                 "tanteador.journal", "tanteador.boardfile", "tanteador.qrcode", "tanteador.resultcode")
+                 "tanteador.matchload", "tanteador.journal", "tanteador.boardfile", "tanteador.qrcode",
+                 "tanteador.resultcode")
         for name in list(mods.keys()):
             if name in spare:
                 unload(name)

@@ -32,7 +32,7 @@ from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_w
 # gives is refused, and a capote is every point in play, undrawn cards or
 # not. Version 4 adds the last-trick tie rule and Briscola chiamata, with
 # the same rules otherwise. A match keeps the rules of the version it began
-# under (see matchdoc.from_dict).
+# under (see matchload.from_dict).
 VERSION = 4
 # An edit's first value in the document (a recorded hand's is its trump).
 EDIT = "e"
@@ -97,7 +97,7 @@ class Hands:
 
 class Match:
     """A match in play (see the module docstring). Build with validated-or-not
-    MatchOptions (and an event's (table, round, key), see matchdoc.from_push);
+    MatchOptions (and an event's (table, round, key), see matchload.from_push);
     raises RulesError for an impossible setup."""
 
     def __init__(self, options, version=VERSION, event=()):
