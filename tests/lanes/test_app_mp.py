@@ -174,3 +174,30 @@ def test_the_boot_only_modules_leave_the_heap_once_the_app_has_started(tmp_path,
     # A board file's checker (some 4 KB on a Pico) is read at boot, before the app; its wiring stays in force.
     r = _on_micropython(SWEPT % str(tmp_path), mpy_tree)
     assert r["loaded"] == [] and r["buzzer"] == 16 and r["scr"] == "setup"
+
+
+RESUMED = """
+import json, sys
+from hostboard import HostBoard
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+readers = sorted(n for n, m in sys.modules.items() if hasattr(m, "from_dict"))
+print(json.dumps({"readers": readers, "hands": len(app.stage.match.hands), "scr": app.stage.screen.NAME}))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_the_saved_documents_reader_leaves_the_heap_after_a_boot_into_a_match(tmp_path, mpy_tree):
+    # Only a boot and a pushed match read a document back: the match in play does not carry the reader.
+    from host_tools.harness import matchplan
+
+    opts = {"players": 4, "sides": 1, "names": ["Ana", "Begoña", "Carlos", "João"], "goal": 2, "target": 5}
+    g = matchplan.Generator(str(tmp_path / "play"), matchplan.start_doc(opts), 7)
+    g.match(max_hands=3)
+    flash = str(tmp_path / "flash")
+    matchplan.write_doc(flash, g.app.stage.state())
+    r = _on_micropython(RESUMED % flash, mpy_tree)
+    assert r["hands"] == 3 and r["scr"] in ("notice", "table")
+    assert r["readers"] == []
