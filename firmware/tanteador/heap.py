@@ -19,8 +19,8 @@ _LOW_HEAP = const(24576)
 _GC_ROOM = const(40960)
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
-_WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
-         "tanteador.screens.notice", "tanteador.screens.trump")
+_WARM = const(("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
+               "tanteador.screens.notice", "tanteador.screens.trump"))
 
 
 def collect():
