@@ -14,7 +14,7 @@ a new module gets a line here.
     input     buttons
     screens   screens screens.*
     app       heap resume stage app
-    board     boardfile wiring board
+    board     boardfile wiring nodisplay board
     boot      main
 
 base: the version and the default pins and display. engine: the rules of
@@ -31,8 +31,9 @@ screens: one per screen. app: the heap's housekeeping (heap), the
 screens of a saved state rebuilt at boot (resume), the match in play with
 its screens and saves, which the screens ask (stage), and the loop
 (app). board: the wiring in use (config's defaults, or the board
-file a maker writes over them) and the Pico's pins, display and clock
-(board.py is the only module to touch ``machine``). boot: firmware/main.py.
+file a maker writes over them), the stand-in for an OLED that does not
+answer, and the Pico's pins, display and clock (board.py is the only
+module to touch ``machine``). boot: firmware/main.py.
 """
 
 VERSION = "0.1.0"
