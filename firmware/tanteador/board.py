@@ -200,13 +200,14 @@ class Board:
         # A refused board file leaves config's wiring (tanteador.wiring): the app says so on screen.
         self.problems = problems
         self._i2c = _i2c()
-        self.display = open_display(self._i2c)
-        self.display_ok = self.display is not None
-        if self.display is None:
+        display = open_display(self._i2c)
+        self.display_ok = display is not None
+        if display is None:
             # The app draws all the same; the stand-in is loaded only on a board whose OLED is silent.
             from tanteador.nodisplay import NoDisplay
 
-            self.display = NoDisplay(c.OLED_WIDTH, c.OLED_HEIGHT)
+            display = NoDisplay(c.OLED_WIDTH, c.OLED_HEIGHT)
+        self.display = display
         self._show_failed = False
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in c.BUTTON_PINS]
         self.buffer = self.display.buffer
@@ -306,7 +307,8 @@ class Board:
         try:
             if WIRING.DISPLAY == "sh1106":
                 for first, last in runs(mask):
-                    d.show_pages(first, last)
+                    # The SH1106 driver's: display_ok rules the stand-in out.
+                    d.show_pages(first, last)  # pyright: ignore[reportAttributeAccessIssue]
             else:
                 _ssd1306_windows(d, self._diff.windows, self._win)
             self._show_failed = False
