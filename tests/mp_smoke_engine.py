@@ -7,7 +7,8 @@ import json
 
 from tanteador import matchdoc
 from tanteador.match import Match
-from tanteador.matchdoc import dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import loads
 from tanteador.matchoptions import (GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, MatchOptions,
                                PAIRS, SOLO, TRIOS)
 from tanteador.rules import RulesError

@@ -29,7 +29,7 @@ if sys.implementation.name == "micropython":
     from hostboard import HostBoard  # host_tools/device is on MICROPYPATH
 else:
     from host_tools.device.hostboard import HostBoard
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador.app import App
 from tanteador.storeops import validate
 from tanteador.flashfs import DirFS
@@ -229,7 +229,7 @@ def check_match(m, d):
     _ok(m.dealer == dealer, "dealer of the hand in play")
     _ok(m.leader == (dealer + s) % o.players, "leader")
     _ok(m.cutter == (dealer - s) % o.players, "cutter")
-    c = matchdoc.from_dict(d)
+    c = matchload.from_dict(d)
     _eq(matchdoc.to_dict(c), d, "the saved form does not replay to the same match")
     _same(c, m, "replayed")
     if c.cursor:

@@ -5,9 +5,9 @@ import os
 import re
 
 from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
-from tanteador import matchdoc, storeops
+from tanteador import matchdoc, matchload, storeops
 from tanteador.flashfs import DirFS
-from tanteador.matchdoc import StateError
+from tanteador.matchload import StateError
 from tanteador.store import STATE, TMP, Store
 
 
@@ -37,7 +37,7 @@ def make_doc(i, lang="es"):
 
 def validate(doc):
     """What the app does with a parsed document: check it through the engine
-    (matchdoc.from_dict replays and checks every action) -> the document with
+    (matchload.from_dict replays and checks every action) -> the document with
     the match as the engine writes it back; StateError on a bad one."""
     if not isinstance(doc, dict) or type(doc.get("v")) is not int:
         raise StateError("shape")
@@ -48,7 +48,7 @@ def validate(doc):
     m = doc.get("m")
     out = dict(doc)
     if m is not None:
-        out["m"] = matchdoc.to_dict(matchdoc.from_dict(m))
+        out["m"] = matchdoc.to_dict(matchload.from_dict(m))
     return out
 
 
@@ -98,7 +98,7 @@ def journal_after(state):
     from host_tools.harness import matchplan
 
     doc = json.loads(state)
-    m = matchdoc.from_dict(doc["m"])
+    m = matchload.from_dict(doc["m"])
     k = m.cursor
     m.record(m.next_trump if m.next_trump is not None else 1, matchplan.deal_points(matchplan.Lcg(5), m), 4321)
     rec = [k, m.next_trump, m.action(k)]

@@ -6,7 +6,7 @@ closes. tests/host/test_layers.py holds every firmware module to this map:
 a new module gets a line here.
 
     base      tanteador config
-    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc
+    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
     result    resultcode qrcode
     text      textids i18n lang lang.*
     storage   flashfs store storeops savefile journal bootframe
@@ -14,13 +14,14 @@ a new module gets a line here.
     input     buttons
     screens   screens screens.*
     app       heap resume stage app
-    board     boardfile wiring board
+    board     boardfile wiring nodisplay board
     boot      start main
 
 base: the version and the default pins and display. engine: the rules of
-play, a match's setup, its log and figures, its saved form; it takes time
-and randomness as arguments and knows nothing of screens or flash. result:
-an event's signed result code and the QR symbol that carries it. text:
+play, a match's setup, its log and figures, its saved form (written, and
+read back at boot); it takes time and randomness as arguments and knows
+nothing of screens or flash. result: an event's signed result code and
+the QR symbol that carries it. text:
 the texts of the five languages and their ids (textids: for the
 tests and the PC; the firmware folds the ids it uses). storage: the files on flash, the device's
 saved document, the journal of the match's actions between two saves,
@@ -30,9 +31,10 @@ screens: one per screen. app: the heap's housekeeping (heap), the
 screens of a saved state rebuilt at boot (resume), the match in play with
 its screens and saves, which the screens ask (stage), and the loop
 (app). board: the wiring in use (config's defaults, or the board
-file a maker writes over them) and the Pico's pins, display and clock
-(board.py is the only module to touch ``machine``). boot: where the
-device starts (start), called by firmware/main.py.
+file a maker writes over them), the stand-in for an OLED that does not
+answer, and the Pico's pins, display and clock (board.py is the only
+module to touch ``machine``). boot: where the device starts (start),
+called by firmware/main.py.
 """
 
 VERSION = "0.1.0"

@@ -44,7 +44,6 @@ A board may have (the app looks with getattr and does without):
 
 from machine import I2C, PWM, WDT, Pin, lightsleep, mem32
 
-import framebuf
 import gc
 import time
 
@@ -76,31 +75,8 @@ _EMERGENCY_BUF = const(100)
 _BOTH_EDGES = Pin.IRQ_FALLING | Pin.IRQ_RISING
 
 
-class NoDisplay(framebuf.FrameBuffer):
-    """Stands in for an OLED that did not answer: draws into RAM, shows nothing."""
-
-    def __init__(self, width, height):
-        self.buffer = bytearray(width * height // 8)
-        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-
-    def show(self):
-        """Nothing to show on."""
-
-    def contrast(self, contrast):
-        """Nothing to dim."""
-
-    def poweroff(self):
-        """Nothing to switch off."""
-
-    def poweron(self):
-        """Nothing to switch on."""
-
-    def invert(self, invert):
-        """Nothing to invert."""
-
-
 def open_display(i2c):
-    """The OLED named by ``WIRING.DISPLAY`` on ``i2c``, or a NoDisplay with the reason printed."""
+    """The OLED named by ``WIRING.DISPLAY`` on ``i2c``, or None with the reason printed."""
     c = WIRING
     w = c.OLED_WIDTH
     h = c.OLED_HEIGHT
@@ -119,7 +95,7 @@ def open_display(i2c):
             found = "bus error"
         print("display: no answer at", hex(c.OLED_ADDR), "on I2C", c.I2C_ID,
               "SDA GP%d SCL GP%d" % (c.I2C_SDA, c.I2C_SCL), "found:", found, "error:", e)
-    return NoDisplay(w, h)
+    return None
 
 
 def _ssd1306_windows(d, windows, cmd):
@@ -224,8 +200,14 @@ class Board:
         # A refused board file leaves config's wiring (tanteador.wiring): the app says so on screen.
         self.problems = problems
         self._i2c = _i2c()
-        self.display = open_display(self._i2c)
-        self.display_ok = not isinstance(self.display, NoDisplay)
+        display = open_display(self._i2c)
+        self.display_ok = display is not None
+        if display is None:
+            # The app draws all the same; the stand-in is loaded only on a board whose OLED is silent.
+            from tanteador.nodisplay import NoDisplay
+
+            display = NoDisplay(c.OLED_WIDTH, c.OLED_HEIGHT)
+        self.display = display
         self._show_failed = False
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in c.BUTTON_PINS]
         self.buffer = self.display.buffer
@@ -316,16 +298,17 @@ class Board:
         The SSD1306 gets the changed columns of the changed pages (see
         tanteador.pages); the SH1106 has no column window: whole pages.
         """
-        d = self.display
-        if isinstance(d, NoDisplay):
+        if not self.display_ok:
             return
+        d = self.display
         mask = self._diff.changed()
         if not mask:
             return
         try:
             if WIRING.DISPLAY == "sh1106":
                 for first, last in runs(mask):
-                    d.show_pages(first, last)
+                    # The SH1106 driver's: display_ok rules the stand-in out.
+                    d.show_pages(first, last)  # pyright: ignore[reportAttributeAccessIssue]
             else:
                 _ssd1306_windows(d, self._diff.windows, self._win)
             self._show_failed = False

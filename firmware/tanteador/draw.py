@@ -292,21 +292,23 @@ class Painter:
         return x - x0 - sp if x > x0 else 0
 
     def _line(self, s):
-        """``s`` in the small font as (FrameBuffer, width): drawn once, then kept.
+        """``s`` in the small font as (bytes, width, height, format): drawn once, then kept.
 
         Names, labels and results come back frame after frame; a kept one is
-        a single blit instead of one per glyph. Up to _KEEP_TEXTS are kept.
+        a single blit instead of one per glyph. Up to _KEEP_TEXTS are kept,
+        each as the tuple ``blit`` takes for its source: a FrameBuffer kept
+        with it would cost 16 bytes more a text.
         """
         hit = self._lines.get(s)
         if hit is None:
             w = text_width(s, SMALL)
-            fb = None
+            buf = None
             if w:
-                fb = framebuf.FrameBuffer(bytearray(((w + 7) >> 3) * SMALL[0]), w, SMALL[0], _HLSB)
-                self._draw(fb, s, 0, 0, 1, SMALL)
+                buf = bytearray(((w + 7) >> 3) * SMALL[0])
+                self._draw(framebuf.FrameBuffer(buf, w, SMALL[0], _HLSB), s, 0, 0, 1, SMALL)
             if len(self._lines) >= _KEEP_TEXTS:
                 self._lines.clear()
-            hit = self._lines[s] = (fb, w)
+            hit = self._lines[s] = (buf, w, SMALL[0], _HLSB)
         return hit
 
     def prepare(self, s):
@@ -324,13 +326,13 @@ class Painter:
         self.texts.append(s)
         if font is not SMALL:
             return self._draw(self.fb, s, x, y, color, font)
-        fb, w = self._line(s)
-        if fb is not None:
+        line = self._line(s)
+        if line[0] is not None:
             if color:
-                self.fb.blit(fb, x, y, 0)
+                self.fb.blit(line, x, y, 0)
             else:
-                self.fb.blit(fb, x, y, 1, self._inv)
-        return w
+                self.fb.blit(line, x, y, 1, self._inv)
+        return line[1]
 
     def center(self, s, y, color=1, font=SMALL, x=0, w=WIDTH):
         """Draw ``s`` centred in the span x..x+w; return its left x."""

@@ -19,8 +19,8 @@ _LOW_HEAP = const(24576)
 _GC_ROOM = const(40960)
 # The screens of a hand after the table, loaded ahead while nobody presses.
 # Not the match end: shown once a match, it would hold 1.6 KB of heap all along.
-_WARM = ("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
-         "tanteador.screens.notice", "tanteador.screens.trump")
+_WARM = const(("tanteador.screens.entry", "tanteador.screens.outcome", "tanteador.screens.menu",
+               "tanteador.screens.notice", "tanteador.screens.trump"))
 
 
 def collect():
@@ -56,12 +56,14 @@ class Heap:
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
         # Modules needed only now and then (the first-dealer draw, boot and
-        # archive code, the kept first frame, the board file's checker once
-        # its wiring is read, an event's result code and its QR encoder). A
-        # local, not a module global: a name more in the firmware is a
-        # string more kept in the heap.
+        # archive code, a saved document's reader, the kept first frame, the
+        # board file's checker and its reader once the board holds the
+        # wiring, an event's result code and its QR encoder). A local, not
+        # a module global: a name more in the firmware is a string more kept
+        # in the heap.
         spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume",
-                 "tanteador.journal", "tanteador.boardfile", "tanteador.qrcode", "tanteador.resultcode")
+                 "tanteador.matchload", "tanteador.journal", "tanteador.boardfile", "tanteador.wiring",
+                 "tanteador.qrcode", "tanteador.resultcode")
         for name in list(mods.keys()):
             if name in spare:
                 unload(name)

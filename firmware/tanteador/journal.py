@@ -17,7 +17,7 @@ Lines: the first is the number of the save the journal follows (its
 
 ``tr`` is the trump of the hand in play after it (null before the pick).
 
-Every action goes through the engine again (``matchdoc.apply``), and its
+Every action goes through the engine again (``matchload.apply``), and its
 ``k`` must be where the match stands: a line written twice, or one from
 another match, is refused. A journal that follows an older save is
 already inside the save and goes. What a power cut leaves of an append
@@ -96,7 +96,7 @@ def _torn(line):
 def _apply(f, m):
     """Apply the action lines of ``f`` to ``m`` -> (applied, trump, True
     if the journal read whole to its end)."""
-    from tanteador.matchdoc import StateError, apply
+    from tanteador.matchload import StateError, apply
 
     done = 0
     tr = None

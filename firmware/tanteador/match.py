@@ -32,7 +32,7 @@ from tanteador.rules import RulesError, TOTAL, capote_side, check_points, hand_w
 # gives is refused, and a capote is every point in play, undrawn cards or
 # not. Version 4 adds the last-trick tie rule and Briscola chiamata, with
 # the same rules otherwise. A match keeps the rules of the version it began
-# under (see matchdoc.from_dict).
+# under (see matchload.from_dict).
 VERSION = 4
 # An edit's first value in the document (a recorded hand's is its trump).
 EDIT = "e"
@@ -41,13 +41,13 @@ EDIT = "e"
 # _CHUNK bytes so that it grows without ever copying what is there nor asking
 # the heap for one large block. An action, for n values (7 + n bytes):
 #   0      trump (bits 0-1); 1 + the side that took the last trick when it
-#          settled a tie (bits 2-4, 0: not asked); an edit adds EDIT_BIT
+#          settled a tie (bits 2-4, 0: not asked); an edit adds _EDIT_BIT
 #   1, 2   edit: index of the edited hand, little endian
 #   3..    the entry: points of each side, or a chiamata call (4 values)
 #   3 + n  recorded hand: elapsed ms, 4 bytes little endian
 # In the document a recorded hand's or an edit's trump is this byte's low
 # bits, trump + 4 * (1 + last side) when the last trick settled a tie.
-EDIT_BIT = const(0x80)
+_EDIT_BIT = const(0x80)
 HEAD_BITS = const(0x1F)
 _CHUNK = const(256)
 # Highest elapsed_ms of one hand, 2**30 - 1 (12 days): a small int on the device.
@@ -97,7 +97,7 @@ class Hands:
 
 class Match:
     """A match in play (see the module docstring). Build with validated-or-not
-    MatchOptions (and an event's (table, round, key), see matchdoc.from_push);
+    MatchOptions (and an event's (table, round, key), see matchload.from_push);
     raises RulesError for an impossible setup."""
 
     def __init__(self, options, version=VERSION, event=()):
@@ -279,7 +279,7 @@ class Match:
         if end is not None and end < self._nh - 1:
             self._figures()
             raise RulesError("over", None, (end + 1,))
-        self._act(t | EDIT_BIT, index, pts, 0)
+        self._act(t | _EDIT_BIT, index, pts, 0)
         self._edits.append(self.cursor - 1)
         return self._hand(index)
 
@@ -325,7 +325,7 @@ class Match:
             return False
         self.cursor -= 1
         c, o = self._at(self.cursor)
-        if not c[o] & EDIT_BIT:
+        if not c[o] & _EDIT_BIT:
             self._nh -= 1
         self._figures()
         return True
@@ -336,7 +336,7 @@ class Match:
             return False
         c, o = self._at(self.cursor)
         self.cursor += 1
-        if c[o] & EDIT_BIT:
+        if c[o] & _EDIT_BIT:
             self._figures()
         else:
             n = self.entry_width
@@ -435,7 +435,7 @@ class Match:
         while k < self.cursor:
             c = self._chunks[k // self._per]
             o = (k % self._per) * self._size
-            if not c[o] & EDIT_BIT:
+            if not c[o] & _EDIT_BIT:
                 ms = _word(c, o + 3 + n)
                 if i == index:
                     p = pts
@@ -483,7 +483,7 @@ class Match:
         n = self.entry_width
         c, o = self._at(k)
         h = c[o]
-        edit = h & EDIT_BIT
+        edit = h & _EDIT_BIT
         a = [EDIT if edit else h] + [0] * (n + (2 if edit else 1))
         if edit:
             a[1] = c[o + 1] | c[o + 2] << 8

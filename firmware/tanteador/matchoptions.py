@@ -66,10 +66,10 @@ TARGETS = ((1, 99), (1, 9), (1, 99), (1, 9999), (1, 999))
 # Order of the fields in the compact list form (to_list/from_list). The
 # card style came last and is left out for Spanish cards, so a save of a
 # Spanish-suited match is what earlier versions wrote and still read.
-_FIELDS = ("players", "names", "sides", "deck", "prep", "direction", "signals",
-           "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer",
-           "cards", "call")
-_BOOLS = ("signals", "reverse", "capote", "trump_cycle")
+_FIELDS = const(("players", "names", "sides", "deck", "prep", "direction", "signals",
+                 "goal", "target", "tie", "reverse", "capote", "trump_cycle", "first_dealer",
+                 "cards", "call"))
+_BOOLS = const(("signals", "reverse", "capote", "trump_cycle"))
 
 
 class MatchOptions:

@@ -42,7 +42,7 @@ Files (all in one folder of a ``flashfs.DirFS``):
     Written from the PC (``tanteador names``), and by the device, through
     ``names.tmp``, when a name is typed on it (``storeops.add_name``).
 ``event.json``
-    A match an organiser's PC pushed for an event (``matchdoc.from_push``):
+    A match an organiser's PC pushed for an event (``matchload.from_push``):
     taken at boot, it replaces the match in play (archived first) and is
     removed; one that cannot be used is set aside as a ``bad-`` file.
 ``frame.tag``

@@ -123,7 +123,7 @@ def pushed(st):
     saved the match it starts (see ``App``)."""
     if not st.fs.exists(PUSHED):
         return None, None
-    from tanteador.matchdoc import from_push
+    from tanteador.matchload import from_push
 
     return _checked(st, PUSHED, from_push, MAX_NAMES_BYTES)
 
@@ -352,7 +352,7 @@ def _check_entry(en, match):
 def _refuse(code):
     # StateError comes with the match's saved form, loaded only for a refusal
     # or a match: a device without one does not hold it.
-    from tanteador.matchdoc import StateError
+    from tanteador.matchload import StateError
 
     raise StateError(code)
 
@@ -364,7 +364,7 @@ def validate(doc):
     the heap with this module, not in savefile, which stays loaded for
     every save.
 
-    Raises StateError (see matchdoc) on a bad document.
+    Raises StateError (see matchload) on a bad document.
     """
     if not isinstance(doc, dict) or type(doc.get("v")) is not int:
         _refuse("shape")
@@ -374,7 +374,7 @@ def validate(doc):
     m = doc.get("m")
     match = None
     if m is not None:
-        from tanteador.matchdoc import from_dict
+        from tanteador.matchload import from_dict
 
         match = from_dict(m)
     scr = doc.get("scr")

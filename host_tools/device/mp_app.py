@@ -382,7 +382,7 @@ def cmd_history(a):
     ``a["dir"]`` rebuilt with its first ``n`` hands, for each ``n`` of
     ``a["hands"]``. Run in a process of its own after ``long``, so that what
     the app left loaded does not stand in the way."""
-    from tanteador import matchdoc
+    from tanteador import matchdoc, matchload
     from tanteador.flashfs import DirFS
 
     fs = DirFS(a["dir"])
@@ -400,7 +400,7 @@ def cmd_history(a):
             d[k] = doc[k]
         d["a"] = acts[:n]
         m0 = mem()
-        copy = matchdoc.from_dict(d)
+        copy = matchload.from_dict(d)
         # A match in play also keeps the text of its log that it saved (matchdoc.dump).
         matchdoc.dump(copy, len)
         hist.append([n, mem() - m0 if m0 is not None else None, len(copy.hands)])

@@ -121,6 +121,11 @@ class _Fb:
         return self._fb.pixel(x, y, c)
 
     def blit(self, src, x, y, key=-1, palette=None):
+        if isinstance(src, tuple):
+            # A kept text: the (buffer, width, height, format) that blit takes as well.
+            import framebuf
+
+            src = framebuf.FrameBuffer(*src)
         item = self._rec.current
         if item is not None:
             b = _ink_of(src)

@@ -164,6 +164,9 @@ class FrameBuffer:
     def blit(self, fbuf, x, y, key=-1, palette=None, /):
         """Draw ``fbuf`` at (x, y); source pixels equal to ``key`` (after the
         palette) are left out."""
+        if isinstance(fbuf, (tuple, list)):
+            # MicroPython 1.20+ also blits (buffer, width, height, format[, stride]).
+            fbuf = FrameBuffer(*fbuf)
         if not isinstance(fbuf, FrameBuffer):
             raise TypeError()
         if palette is not None and not isinstance(palette, FrameBuffer):

@@ -135,7 +135,7 @@ def read_match(name, data, journal=None):
     """(Match, finished) from a file's bytes (for state.json with the actions
     of ``journal``, the bytes of state.log, as a boot replays them); raises
     ValueError with a reason."""
-    from tanteador import matchdoc
+    from tanteador import matchload
 
     try:
         doc = json.loads(data.decode("utf-8"))
@@ -151,7 +151,7 @@ def read_match(name, data, journal=None):
         if doc is None:
             return None, False
     try:
-        m = matchdoc.from_dict(doc)
+        m = matchload.from_dict(doc)
     except ValueError as e:
         raise ValueError("not a match this version reads (%s)" % (getattr(e, "code", None) or e))
     except RecursionError:

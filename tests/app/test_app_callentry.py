@@ -8,7 +8,7 @@ from app_helpers import SaveCounter, boot, play, reboot, saved
 
 from host_tools import cli
 from host_tools.harness import matchplan
-from tanteador import matchdoc, textids
+from tanteador import matchdoc, matchload, textids
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS
 
 NAMES = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fede"]
@@ -287,7 +287,7 @@ def test_the_example_script_plays_a_whole_match(tmp_path, capsys):
     assert rc == 0
     doc = json.loads(out.strip().splitlines()[-1])
     assert doc["scr"] == "matchend"
-    m = matchdoc.from_dict(doc["m"])
+    m = matchload.from_dict(doc["m"])
     assert m.chiamata and m.options.players == 5 and m.options.first_dealer == 0
     assert [h.entry for h in m.hands] == [(1, 2, 61, 70), (4, 4, 65, 60), (3, 0, 61, 120)]
     assert [h.trump for h in m.hands] == [0, 3, 1]

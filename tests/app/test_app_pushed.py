@@ -7,9 +7,9 @@ import pytest
 
 from app_helpers import NAMES, boot, hand, play, pushed_doc, reboot, saved
 from host_tools.harness import mplane
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador.match import Match
-from tanteador.matchdoc import StateError
+from tanteador.matchload import StateError
 from tanteador.matchoptions import MatchOptions
 
 def put(folder, doc):
@@ -65,7 +65,7 @@ def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_
     with open(os.path.join(str(tmp_path), "h0001.json")) as f:
         archived = json.load(f)
     assert archived["ev"] == [3, 2, "fiesta24"]
-    assert matchdoc.from_dict(archived).over
+    assert matchload.from_dict(archived).over
 
 
 def test_a_push_replaces_a_match_in_play_which_is_archived(tmp_path):
@@ -103,17 +103,17 @@ def test_a_bad_push_is_set_aside_and_the_saved_match_stays(tmp_path, doc, notice
 def test_documents_without_an_event_still_load_and_a_bad_event_is_refused():
     m = Match(MatchOptions(players=2, target=1))
     d = matchdoc.to_dict(m)
-    assert "ev" not in d and matchdoc.from_dict(d).event == ()
+    assert "ev" not in d and matchload.from_dict(d).event == ()
     m.event = (12, 3, "club")
     out = []
     matchdoc.dump(m, out.append)
     assert json.loads("".join(out)) == matchdoc.to_dict(m) == dict(d, ev=[12, 3, "club"])
-    assert matchdoc.from_dict(matchdoc.to_dict(m)).event == (12, 3, "club")
+    assert matchload.from_dict(matchdoc.to_dict(m)).event == (12, 3, "club")
     for bad in ([12, 3], [0, 1, "k"], [1, 100, "k"], [1, 1, ""], [1, 1, "k" * 17], ["1", 1, "k"]):
         with pytest.raises(StateError):
-            matchdoc.from_dict(dict(d, ev=bad))
+            matchload.from_dict(dict(d, ev=bad))
     with pytest.raises(StateError):
-        matchdoc.from_push({"v": 1, "o": MatchOptions().to_list()})
+        matchload.from_push({"v": 1, "o": MatchOptions().to_list()})
 
 
 MP_CODE = """

@@ -72,7 +72,8 @@ def program(seed, n=400):
             _, sw, sh, _, _ = SPECS[src]
             bx = rng.choice((rng.randint(-sw - 2, w + 2), -sw, -sw + 1, w - 1, w))
             by = rng.choice((rng.randint(-sh - 2, h + 2), -sh, -sh + 1, h - 1, h))
-            args = [src, bx, by]
+            # A source named with "+" is blitted as the tuple (buffer, width, height, format[, stride]).
+            args = [src + ("+" if rng.random() < 0.3 else ""), bx, by]
             r = rng.randrange(5)
             if r >= 1:
                 args.append(rng.choice((-1, 0, 1, 2)))
@@ -98,7 +99,13 @@ for name, meth, args in OPS:
         a = (bufs[name], w, h, fmt) + (() if stride is None else (stride,))
         fbs[name] = framebuf.FrameBuffer(*a)
     elif meth == "blit":
-        a = [fbs[args[0]]] + list(args[1:])
+        src = args[0]
+        if src[-1] == "+":
+            size, w, h, fmt, stride = SPECS[src[:-1]]
+            src = (bufs[src[:-1]], w, h, fmt) + (() if stride is None else (stride,))
+        else:
+            src = fbs[src]
+        a = [src] + list(args[1:])
         if len(a) == 5:
             a[4] = fbs[a[4]]
         fbs[name].blit(*a)
@@ -178,7 +185,7 @@ def test_positional_only_like_micropython():
     with pytest.raises(TypeError):
         fb.blit(src, 0, 0, key=0)
     with pytest.raises(TypeError):
-        fb.blit((bytearray(1), 1, 1, framebuf.MONO_HLSB), 0, 0)
+        fb.blit((bytearray(1), 1, 1, framebuf.MONO_HLSB), 0, 0, key=0)
 
 
 def test_writes_go_to_the_callers_buffer():

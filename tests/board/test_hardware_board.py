@@ -31,6 +31,14 @@ def test_pins_and_bus_follow_the_config(board_mod, tmp_path):
     assert b.mem_free() == 123456
 
 
+def test_a_board_whose_display_answers_keeps_no_stand_in_loaded(board_mod, tmp_path):
+    # The stand-in for a silent OLED would be heap that a working board carries for nothing.
+    sys.modules.pop("tanteador.nodisplay", None)
+    b = board_mod.Board(str(tmp_path))
+    assert b.display_ok
+    assert [n for n, m in sys.modules.items() if n.startswith("tanteador") and hasattr(m, "NoDisplay")] == []
+
+
 def test_buttons_read_low_as_pressed(board_mod, tmp_path):
     b = board_mod.Board(str(tmp_path))
     assert b.buttons() == (False, False, False, False)
@@ -178,7 +186,10 @@ def test_missing_display_gives_a_stand_in_and_says_why(board_mod, tmp_path, caps
     FakeI2C.present = {0x27}
     b = board_mod.Board(str(tmp_path))
     assert not b.display_ok
-    assert isinstance(b.display, board_mod.NoDisplay)
+    # Loaded only now: a board whose display answers never loads it.
+    from tanteador.nodisplay import NoDisplay
+
+    assert isinstance(b.display, NoDisplay)
     out = capsys.readouterr().out
     assert hex(config.OLED_ADDR) in out and "0x27" in out
     b.display.fill_rect(0, 0, 10, 10, 1)
@@ -399,7 +410,8 @@ mem32 = {0x40058000: 0x40001234}
 
 MP_BOARD_RUN = '''
 import machine
-from tanteador.board import Board, NoDisplay
+from tanteador.board import Board
+from tanteador.nodisplay import NoDisplay
 b = Board(%r)
 machine.Pin.levels = {12: 0}
 levels = b.buttons()

@@ -8,7 +8,8 @@ import pytest
 from tanteador import matchdoc
 from tanteador import draw, i18n, icons, textids
 from tanteador.match import Match
-from tanteador.matchdoc import dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import loads
 from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH, GOAL_POINTS, PAIRS, MatchOptions
 from tanteador.rules import HINTS, RANK_FACE, RANK_FACE_FR, RANK_POINTS, RulesError, deck_ranks
 

@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 from host_tools.support.matchstats import match_stats
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador import chiamata
 from tanteador.match import Match, VERSION
-from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import StateError, loads
 from tanteador.matchoptions import (CALL_DEFAULT, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS,
                                PAIRS, MatchOptions)
 from tanteador.rules import RulesError
@@ -180,7 +181,7 @@ def test_edit_undo_redo_and_the_saved_document():
     bad = json.loads(dumps(m))
     bad["a"][0][3] = 50
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict(bad)
+        matchload.from_dict(bad)
     assert e.value.code == "history"
 
 

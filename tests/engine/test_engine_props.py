@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador import chiamata, goals, rotation
 from tanteador.match import Match
 from tanteador.matchoptions import CHIAMATA, MatchOptions, PAIRS, SOLO, TIE_SPLIT, TRIOS
@@ -112,7 +112,7 @@ def check_invariants(m):
     assert m.dealer == rotation.dealer(o.players, o.first_dealer, o.direction, len(m.hands))
     assert m.hand_no == len(m.hands) + 1
     d = matchdoc.to_dict(m)
-    m2 = matchdoc.from_dict(json.loads(json.dumps(d, separators=(",", ":"))))
+    m2 = matchload.from_dict(json.loads(json.dumps(d, separators=(",", ":"))))
     assert matchdoc.to_dict(m2) == d == matchdoc.to_dict(m)
 
 

@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador.match import Match
-from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import StateError, loads
 from tanteador.matchoptions import GOAL_POINTS, PAIRS, TIE_LAST, TIE_VOID, MatchOptions
 from tanteador.rules import RulesError, hand_winner
 
@@ -65,11 +66,11 @@ def test_a_document_with_a_last_trick_where_none_was_asked_is_refused():
     bad = json.loads(dumps(m))
     bad["a"][0][0] = 4 * 2
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict(bad)
+        matchload.from_dict(bad)
     assert e.value.code == "history"
     bad["a"][0][0] = 99
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict(bad)
+        matchload.from_dict(bad)
     assert e.value.code == "shape"
 
 

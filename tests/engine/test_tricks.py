@@ -11,10 +11,11 @@ from app_helpers import TRUMP_AND_ENTRY, boot, play
 from host_tools.harness import matchplan, mplane
 from host_tools.support.matchstats import match_stats
 
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador import draw, i18n, textids
 from tanteador.match import VERSION, Match
-from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import StateError, loads
 from tanteador.matchoptions import GOAL_HANDS, GOAL_WINS, MatchOptions, PAIRS, PREP_UNDRAWN, TRIOS
 from tanteador.rules import OROS, RulesError
 
@@ -63,7 +64,7 @@ def test_a_version_2_save_keeps_its_rules():
     # card undrawn, capote on) an ace out of play and every other point to one
     # side, which was no capote then, with a hand after it.
     old = {"v": 2, "o": SIX_40, "a": [[0, 112, 2, 2, 2, 2, 0, 1000], [1, 20, 20, 20, 20, 20, 20, 1000]]}
-    m = matchdoc.from_dict(old)
+    m = matchload.from_dict(old)
     assert [h.points for h in m.hands] == [(112, 2, 2, 2, 2, 0), (20,) * 6]
     assert matchdoc.to_dict(m)["v"] == 2 and json.loads(dumps(m))["v"] == 2
     m.record(OROS, (112, 2, 2, 2, 2, 0))       # still the rules it began with
@@ -73,21 +74,21 @@ def test_a_version_2_save_keeps_its_rules():
         m.rematch().check((112, 2, 2, 2, 2, 0))
     o3 = [3, None, 0, 40, 1, 0, 0, 0, 5, 0, 0, 1, 0, 0]
     old = {"v": 2, "o": o3, "a": [[0, 109, 0, 0, 1000], [1, 40, 40, 40, 1000]]}
-    m = matchdoc.from_dict(old)
+    m = matchload.from_dict(old)
     assert m.options.capote and m.options.undrawn_cards == 1
     assert m.hands[0].capote is None and not m.over and len(m.hands) == 2
     # The same match under version 3 ended with that capote.
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict(dict(old, v=3))
+        matchload.from_dict(dict(old, v=3))
     assert e.value.code == "history"
     # Version 1 migrates to the same rules.
     v1 = {"v": 1, "o": o3[:12] + o3[13:], "h": old["a"]}
-    assert matchdoc.to_dict(matchdoc.from_dict(v1)) == dict(old, o=o3)
+    assert matchdoc.to_dict(matchload.from_dict(v1)) == dict(old, o=o3)
 
 
 def test_a_version_3_save_refuses_what_no_deal_gives():
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict({"v": 3, "o": SIX_40, "a": [[0, 112, 2, 2, 2, 2, 0, 1000]]})
+        matchload.from_dict({"v": 3, "o": SIX_40, "a": [[0, 112, 2, 2, 2, 2, 0, 1000]]})
     assert e.value.code == "history"
 
 

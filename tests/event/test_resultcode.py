@@ -83,26 +83,26 @@ def test_base32_reads_back():
 
 
 def test_the_tables_key_is_saved_with_the_match_and_a_bad_one_is_refused():
-    from tanteador import matchdoc
-    from tanteador.matchdoc import StateError
+    from tanteador import matchdoc, matchload
+    from tanteador.matchload import StateError
     from tanteador.matchoptions import PAIRS as TEAMS, MatchOptions
 
     o = MatchOptions(players=4, sides=TEAMS, names=["Ana", "Eva", "Luis", "Pau"], target=2)
     push = {"v": 1, "o": o.to_list(), "ev": [3, 2, "fiesta24"], "sk": "0f" * 16}
-    m = matchdoc.from_push(push)
+    m = matchload.from_push(push)
     assert m.sign == "0f" * 16
     m.record(0, (70, 50), 1000)
     d = matchdoc.to_dict(m)
     out = []
     matchdoc.dump(m, out.append)
     assert json.loads("".join(out)) == d and d["sk"] == "0f" * 16
-    assert matchdoc.from_dict(d).sign == "0f" * 16
+    assert matchload.from_dict(d).sign == "0f" * 16
     assert "sk" not in matchdoc.to_dict(m.rematch())
     for bad in ("0f" * 15, "0F" * 16, "zz" * 16, 16, ["0f"]):
         with pytest.raises(StateError):
-            matchdoc.from_dict(dict(d, sk=bad))
+            matchload.from_dict(dict(d, sk=bad))
         with pytest.raises(StateError):
-            matchdoc.from_push(dict(push, sk=bad))
+            matchload.from_push(dict(push, sk=bad))
 
 
 # -- the whole path on a simulated device -----------------------------------------------

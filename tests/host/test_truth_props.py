@@ -31,7 +31,7 @@ from host_tools.commands import pull
 from host_tools.harness.matchplan import Lcg, deal_points
 from host_tools.support import charts
 from host_tools.support.seats import unnamed_format
-from tanteador import i18n, matchdoc, textids
+from tanteador import i18n, matchdoc, matchload, textids
 from tanteador.match import Match
 from tanteador.matchoptions import (CHIAMATA, GOAL_BESTOF, GOAL_HANDS, GOAL_POINTS, GOAL_TIME, GOAL_WINS, PAIRS,
                                     PREP_REMOVE, PREP_UNDRAWN, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS,
@@ -131,7 +131,7 @@ def undo_path(m):
     """{hands: (won, totals)} as the engine gives them when the later hands are
     undone, for every hand count whose hands are then those of ``m``."""
     hands = list(m.hands)
-    c = matchdoc.from_dict(matchdoc.to_dict(m))
+    c = matchload.from_dict(matchdoc.to_dict(m))
     seen = {}
     while True:
         k = len(c.hands)

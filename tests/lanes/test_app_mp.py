@@ -158,19 +158,49 @@ def test_names_typed_with_accents_on_micropython(tmp_path, mpy_tree):
 SWEPT = """
 import json, sys
 from tanteador import boardfile
+from tanteador.wiring import WIRING
 w = boardfile.read("BUZZER_PIN = 16\\n")
 from hostboard import HostBoard
 from tanteador.app import App
 b = HostBoard(%r)
 app = App(b, 0)
 app.poll(0)
-print(json.dumps({"loaded": [m for m in ("tanteador.boardfile", "tanteador.storeops", "tanteador.resume")
-                             if m in sys.modules], "buzzer": w.BUZZER_PIN, "scr": app.stage.screen.NAME}))
+print(json.dumps({"loaded": [m for m in ("tanteador.boardfile", "tanteador.wiring", "tanteador.storeops",
+                                        "tanteador.resume") if m in sys.modules],
+                  "buzzer": w.BUZZER_PIN, "wiring": WIRING.OLED_ADDR, "scr": app.stage.screen.NAME}))
 print(json.dumps({"k": "end"}))
 """
 
 
 def test_the_boot_only_modules_leave_the_heap_once_the_app_has_started(tmp_path, mpy_tree):
-    # A board file's checker (some 4 KB on a Pico) is read at boot, before the app; its wiring stays in force.
+    # A board file's checker (some 4 KB on a Pico) and the wiring's reader (main.py imports it first) are
+    # read at boot, before the app; the wiring they gave stays in force.
     r = _on_micropython(SWEPT % str(tmp_path), mpy_tree)
-    assert r["loaded"] == [] and r["buzzer"] == 16 and r["scr"] == "setup"
+    assert r["loaded"] == [] and r["buzzer"] == 16 and r["wiring"] == 0x3C and r["scr"] == "setup"
+
+
+RESUMED = """
+import json, sys
+from hostboard import HostBoard
+from tanteador.app import App
+b = HostBoard(%r)
+app = App(b, 0)
+app.poll(0)
+readers = sorted(n for n, m in sys.modules.items() if hasattr(m, "from_dict"))
+print(json.dumps({"readers": readers, "hands": len(app.stage.match.hands), "scr": app.stage.screen.NAME}))
+print(json.dumps({"k": "end"}))
+"""
+
+
+def test_the_saved_documents_reader_leaves_the_heap_after_a_boot_into_a_match(tmp_path, mpy_tree):
+    # Only a boot and a pushed match read a document back: the match in play does not carry the reader.
+    from host_tools.harness import matchplan
+
+    opts = {"players": 4, "sides": 1, "names": ["Ana", "Begoña", "Carlos", "João"], "goal": 2, "target": 5}
+    g = matchplan.Generator(str(tmp_path / "play"), matchplan.start_doc(opts), 7)
+    g.match(max_hands=3)
+    flash = str(tmp_path / "flash")
+    matchplan.write_doc(flash, g.app.stage.state())
+    r = _on_micropython(RESUMED % flash, mpy_tree)
+    assert r["hands"] == 3 and r["scr"] in ("notice", "table")
+    assert r["readers"] == []

@@ -4,7 +4,7 @@ files a Pico runs: the same saved document as CPython gives."""
 import json
 
 from host_tools.harness import matchplan, mplane
-from tanteador import matchdoc
+from tanteador import matchload
 
 
 def _canon(obj):
@@ -29,7 +29,7 @@ def test_micropython_types_the_same_chiamata_match(tmp_path, mpy_tree):
     g.session(["hand", "hand", "hand", "undo", "redo", "hand"])
     text = g.match()
     final = g.app.stage.state()
-    m = matchdoc.from_dict(final["m"])
+    m = matchload.from_dict(final["m"])
     assert m.over and len(m.hands) >= 7
     # Every seat called now and then, some alone, and the dealer sat out each hand.
     assert len({h.entry[0] for h in m.hands}) >= 3 and any(h.entry[0] == h.entry[1] for h in m.hands)

@@ -8,7 +8,8 @@ CODE = r"""
 import gc, json
 from tanteador import chiamata
 from tanteador.match import Match
-from tanteador.matchdoc import dumps, loads, to_dict
+from tanteador.matchdoc import dumps, to_dict
+from tanteador.matchload import loads
 from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, GOAL_POINTS, TIE_LAST, MatchOptions
 from tanteador.rules import RulesError, hand_winner
 

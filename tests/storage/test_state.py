@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from tanteador import matchdoc
+from tanteador import matchdoc, matchload
 from tanteador.match import Match, VERSION
-from tanteador.matchdoc import StateError, dumps, loads
+from tanteador.matchdoc import dumps
+from tanteador.matchload import StateError, loads
 from tanteador.matchoptions import GOAL_HANDS, GOAL_POINTS, MatchOptions, PAIRS, PREP_UNDRAWN
 from tanteador.rules import RulesError
 
@@ -42,7 +43,7 @@ def test_round_trip_identity_with_undo_log():
         m.undo()
     d = matchdoc.to_dict(m)
     assert d["v"] == VERSION == 4 and d["c"] == len(d["a"]) - 4
-    m2 = matchdoc.from_dict(json.loads(compact(d)))
+    m2 = matchload.from_dict(json.loads(compact(d)))
     assert matchdoc.to_dict(m2) == d == matchdoc.to_dict(m)
     assert [h.points for h in m2.hands] == [h.points for h in m.hands]
     assert m2.can_redo and m2.redo() and m.redo() and matchdoc.to_dict(m2) == matchdoc.to_dict(m)
@@ -84,7 +85,7 @@ def test_loads_and_dumps():
 ])
 def test_bad_documents(doc, code):
     with pytest.raises(StateError) as e:
-        matchdoc.from_dict(doc)
+        matchload.from_dict(doc)
     assert e.value.code == code
 
 
@@ -98,7 +99,7 @@ def test_bad_json(text):
 def test_version_1_is_migrated():
     old = {"v": 1, "o": [3, ["Ana", "Bea", "Cai"], 0, 40, PREP_UNDRAWN, 0, 0, GOAL_POINTS, 300, 0, 0, 0, 2],
            "h": [[0, 40, 40, 40, 1000], [1, 40, 40, 29, 2000]]}
-    m = matchdoc.from_dict(old)
+    m = matchload.from_dict(old)
     assert m.options.first_dealer == 2 and m.options.trump_cycle is False
     assert m.options.names == ["Ana", "Bea", "Cai"] and m.options.undrawn_cards == 1
     assert [h.points for h in m.hands] == [(40, 40, 40), (40, 40, 29)]

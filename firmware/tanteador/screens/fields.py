@@ -32,12 +32,12 @@ _T_E_LAST = const(105)
 _T_E_ENDS_AT = const(122)
 
 # Refusal code, then the text id saying it (the text takes the error's numbers).
-_REASONS = ("range", _T_E_RANGE, "one", _T_E_ONE, "total", _T_E_TOTAL,
-            "cards", _T_E_CARDS, "undrawn", _T_E_UNDRAWN, "over", _T_E_OVER,
-            "above", _T_E_ABOVE, "missing", _T_E_MISSING, "tricks", _T_E_TRICKS,
-            "last", _T_E_LAST, "caller", _T_E_CALLER, "partner", _T_E_PARTNER, "bid", _T_E_BID)
+_REASONS = const(("range", _T_E_RANGE, "one", _T_E_ONE, "total", _T_E_TOTAL,
+                  "cards", _T_E_CARDS, "undrawn", _T_E_UNDRAWN, "over", _T_E_OVER,
+                  "above", _T_E_ABOVE, "missing", _T_E_MISSING, "tricks", _T_E_TRICKS,
+                  "last", _T_E_LAST, "caller", _T_E_CALLER, "partner", _T_E_PARTNER, "bid", _T_E_BID))
 # How long a notice of several lines stays (any press closes it sooner).
-HINT_MS = 8000
+_HINT_MS = const(8000)
 
 
 class Form:
@@ -142,7 +142,7 @@ def told(app, e):
     hands after it says at which hand, and what makes the edit possible."""
     if e.code != "over" or not e.nums:
         return False
-    app.notice(_T_E_ENDS_AT, e.nums[0], ms=HINT_MS)
+    app.notice(_T_E_ENDS_AT, e.nums[0], ms=_HINT_MS)
     return True
 
 

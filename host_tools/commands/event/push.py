@@ -3,7 +3,7 @@
 The device takes the file when it starts (a board is reset for that; a
 simulator takes it at its next start): it archives the match it held, starts
 the pushed one with those names in the seats and says "Table N - Round R"
-(see the firmware's matchdoc.from_push and resume._take_pushed). A device that
+(see the firmware's matchload.from_push and resume._take_pushed). A device that
 holds an unfinished match, or a pushed match it has not started yet, is not
 written to without ``--force``: the organiser is asked first.
 """
