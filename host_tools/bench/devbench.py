@@ -30,9 +30,10 @@ to the first frame sent): with the frame kept on flash by the boot before
 too: the save tags the frame), and without one, the fallback (the first
 boot after a flash, a change of language, a power cut between a save's
 tag and its rename), whose app then keeps it; the heap after boot and at its
-peak (free with the timing program loaded, before the firmware, minus
-free with the app running, after a collection; the free heap at the REPL
-after a soft reset is printed too), from a play of the match that collects
+peak (free with the timing program and the device's start loaded,
+before the app, minus free with the app running, after a collection; the
+start, main.py's part, which these figures never counted, is weighed
+apart; the free heap at the REPL after a soft reset is printed too), from a play of the match that collects
 after every script line to weigh it (the times come from a second play,
 which does not: a press right after a collection is slower, its
 allocations searching a heap whose holes nothing has filled yet); flash
@@ -235,6 +236,7 @@ def device_figures(results, repl_free):
         "reset_again_ms": round(again["us"] / 1000, 1),
         "frame_kept": drawn["kept"],
         "heap_boot": hbase["free"] - hboot["free"],
+        "heap_start": hbase.get("start"),
         "heap_peak": hbase["free"] - hdone["low_free"],
         "peak_hand": hdone["low_hand"],
         "repl_free": repl_free,
@@ -347,6 +349,8 @@ def rows(dev, est):
          kb(est["heap_peak"]) if est["heap_peak"] is None else "%s at hand %d" % (kb(est["heap_peak"]),
                                                                                est["peak_hand"]),
          ratio(dev["heap_peak"], est["heap_peak"])),
+        ("the start (main.py's part), beside the app's heap", kb(dev["heap_start"])
+         if dev.get("heap_start") is not None else "-", "-", "-"),
         ("free heap at the REPL after a soft reset", kb(dev["repl_free"]), "-", "-"),
         ("flash bytes per recorded hand", "%.0f B" % dev["bytes_per_hand"], "%.0f B" % est["bytes_per_hand"],
          ratio(dev["bytes_per_hand"], est["bytes_per_hand"])),

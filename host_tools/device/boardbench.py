@@ -8,7 +8,10 @@ loop as on the device: a poll, a tidy, then POLL_MS of sleep. Every poll
 that acted on a press, or wrote to the flash, is timed with
 ``time.ticks_us``. One JSON line per result, as mp_bench prints them:
 
-  {"k": "base", "free": B}       free heap with this program loaded, before the firmware
+  {"k": "base", "free": B, "start": S}
+                                 free heap with this program and the device's start
+                                 (tanteador.start, main.py's part) loaded, before the
+                                 app; S: the start's own weight
   {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us, bus, durable_us]}
                                  at_ms on the board clock, whose zero is boot's zero_ms;
@@ -222,11 +225,13 @@ def main(args_json):
     # allocations to search a heap whose holes nothing has filled yet: a press right after
     # a collection, which the device meets only when a press follows its quiet moment's.
     sample = a.get("heap", True)
-    base = free()
-    emit({"k": "base", "free": base})
-    name = a.get("board", BOARD)
-    # As on the device: the start and its index stay on the heap while the app runs.
+    before = free()
+    # As on the device: the start and its index stay on the heap while the app runs. They
+    # are main.py's part, which the app's figures never counted: weighed apart, before the base.
     given_back = indexed()
+    base = free()
+    emit({"k": "base", "free": base, "start": before - base})
+    name = a.get("board", BOARD)
     __import__(name)
     board = sys.modules[name].Board(a["dir"])
     # In place before the app opens its store: every file the app writes is counted.
