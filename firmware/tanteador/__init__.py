@@ -10,7 +10,7 @@ a new module gets a line here.
     result    resultcode qrcode
     text      textids i18n lang lang.*
     storage   flashfs store storeops savefile journal bootframe
-    drawing   fonts icons draw pages sh1106
+    drawing   fonts icons iconids draw pages sh1106
     input     buttons
     screens   screens screens.*
     app       heap resume stage app
@@ -26,7 +26,8 @@ the texts of the five languages and their ids (textids: for the
 tests and the PC; the firmware folds the ids it uses). storage: the files on flash, the device's
 saved document, the journal of the match's actions between two saves,
 and the first frame kept for a reset. drawing: fonts,
-icons, the painter, the display pages. input: buttons into events.
+icons (iconids: their ids, for the tests and the PC, as textids), the
+painter, the display pages. input: buttons into events.
 screens: one per screen. app: the heap's housekeeping (heap), the
 screens of a saved state rebuilt at boot (resume), the match in play with
 its screens and saves, which the screens ask (stage), and the loop

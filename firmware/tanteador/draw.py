@@ -19,7 +19,7 @@ from micropython import const
 
 from tanteador import fonts, icons
 
-# Icons (icons.py), folded: no name is kept on the device's heap.
+# Icons (iconids.py), folded: no name is kept on the device's heap.
 _ICON_LARGE = const(4)
 _ICON_FRENCH = const(17)
 
@@ -165,7 +165,7 @@ class Painter:
     """Draws on ``fb`` (128x64 MONO_VLSB FrameBuffer or compatible).
 
     ``texts``: strings drawn since ``begin()``, in drawing order.
-    ``icons``: icon ids drawn since ``begin()`` (suits as icons.OROS.. or
+    ``icons``: icon ids drawn since ``begin()`` (suits as iconids.OROS.. or
     the large ids).
     """
 
@@ -359,7 +359,7 @@ class Painter:
         return self._line(s)[1] if font is SMALL else text_width(s, font)
 
     def icon(self, icon_id, x, y, color=1):
-        """Draw an icon (icons.DEALER, icons.OROS, ...); return its width."""
+        """Draw an icon (iconids.DEALER, iconids.OROS, ...); return its width."""
         idx = icons.INDEX
         i = icon_id * 4
         w = idx[i + 2]

@@ -24,7 +24,7 @@ def play32(doc, text, folder, tree, romfs=None):
 
 def firmware_modules():
     """Dotted names of the firmware modules a device can import (not board.py, not main.py, not
-    textids: the device never loads the text ids' names)."""
+    textids nor iconids: the device never loads the text and icon ids' names)."""
     names = []
     base = os.path.join(mplane.FIRMWARE, "tanteador")
     for dirpath, dirnames, filenames in os.walk(base):
@@ -35,7 +35,7 @@ def firmware_modules():
                 mod = rel.replace(os.sep, ".")
                 if mod.endswith(".__init__"):
                     mod = mod[: -len(".__init__")]
-                if mod not in ("tanteador.board", "tanteador.textids"):
+                if mod not in ("tanteador.board", "tanteador.textids", "tanteador.iconids"):
                     names.append(mod)
     return _deps_first(names)
 

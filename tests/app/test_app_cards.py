@@ -7,7 +7,7 @@ from app_helpers import boot, hand, play, reboot, saved
 
 from host_tools.harness import mplane
 from tanteador import i18n, textids
-from tanteador.icons import DEALER, FRENCH, LARGE
+from tanteador.iconids import DEALER, FRENCH, LARGE
 from tanteador.matchoptions import CARDS_FRENCH, CARDS_SPANISH
 
 # Each step: (label, script played before the screen is reported).

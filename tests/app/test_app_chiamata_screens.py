@@ -8,7 +8,7 @@ from app_helpers import boot, play
 from host_tools.device.hostboard import HostBoard
 
 from host_tools.harness import layout
-from tanteador import draw, i18n, icons, textids
+from tanteador import draw, i18n, iconids, textids
 from tanteador.matchoptions import (CALL_DEFAULT, CALL_MAX, CHIAMATA, GOAL_HANDS, GOAL_POINTS, GOAL_TIME,
                                GOAL_WINS, PAIRS, SOLO, TIE_LAST, TIE_SPLIT, TIE_VOID, TRIOS, MatchOptions)
 from tanteador.screens import setup as setup_screen
@@ -216,8 +216,8 @@ def test_five_players_show_every_score_negative_too(tmp_path):
         score = [it for it in items if it.kind == "text" and it.what == "%d" % v][0]
         # Each score on its player's row, in the 13 px digits.
         assert abs(label.given[1] - score.given[1]) <= 2 and score.height >= 13
-    assert icons.OUT not in app.stage.p.icons and m.sitting_out is None
-    assert icons.FLAG in app.stage.p.icons and "10" in app.stage.texts   # the points to reach
+    assert iconids.OUT not in app.stage.p.icons and m.sitting_out is None
+    assert iconids.FLAG in app.stage.p.icons and "10" in app.stage.texts   # the points to reach
 
 
 def test_six_players_mark_who_sits_out(tmp_path):
@@ -226,17 +226,17 @@ def test_six_players_mark_who_sits_out(tmp_path):
     out = m.sitting_out
     assert out == m.dealer == 2
     items = _items(app)
-    mark = [it for it in items if it.kind == "icon" and it.what == icons.OUT]
+    mark = [it for it in items if it.kind == "icon" and it.what == iconids.OUT]
     name = [it for it in items if it.kind == "text" and it.what == "Carla" and it.font is not draw.LABEL]
     assert len(mark) == 1 and name
     # The mark stands just before the name, on its row.
     assert 0 < name[0].given[0] - mark[0].ink[2] <= 3 and abs(mark[0].ink[1] - name[0].given[1]) <= 6
-    assert icons.CLOCK in app.stage.p.icons                  # the time goal's clock
+    assert iconids.CLOCK in app.stage.p.icons                  # the time goal's clock
 
 
 def test_six_players_of_brisca_sit_nobody_out(tmp_path):
     app = gallery.reach(HostBoard(str(tmp_path)), "table-six")
-    assert app.stage.match.sitting_out is None and icons.OUT not in app.stage.p.icons
+    assert app.stage.match.sitting_out is None and iconids.OUT not in app.stage.p.icons
 
 
 # ---------------------------------------------------------------- the history

@@ -4,7 +4,7 @@ import sys
 
 from app_helpers import COUNT, TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, saved
 
-from tanteador import icons
+from tanteador import iconids
 from tanteador.matchoptions import PAIRS
 
 
@@ -80,7 +80,7 @@ def test_four_players_in_pairs_with_virtual_draw(tmp_path):
     assert d.opts.first_dealer == 0
     # The title says who partners whom; the dealer's row carries the dealer's mark.
     assert "Pairs: 1+3 vs 2+4" in app.stage.texts and seated[0] in app.stage.texts
-    assert app.stage.p.icons.count(icons.DEALER) == 1
+    assert app.stage.p.icons.count(iconids.DEALER) == 1
     play(app, board, "OK")
     m = app.stage.match
     assert m.options.sides == PAIRS and m.nsides == 2

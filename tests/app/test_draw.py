@@ -9,7 +9,7 @@ import pytest
 
 import framebuf
 from host_tools.harness import mplane
-from tanteador import draw, fonts, icons
+from tanteador import draw, fonts, iconids, icons
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -133,7 +133,7 @@ def test_clipping_at_every_edge_never_raises():
             p.text("120", x, y, 1, draw.BIG)
             p.text("12:05", x, y, 0, draw.BIG)
             p.icon(draw.suit_icon(x & 3, True), x, y, 1)
-            p.icon(icons.CLOCK, x, y, 0)
+            p.icon(iconids.CLOCK, x, y, 0)
             p.bar(y, x=x)
             p.progress(x, y, 30, 6, 1, 3)
 
@@ -199,13 +199,13 @@ def test_suits_and_icons_are_recorded_and_sized():
         assert 20 <= w <= 24
     assert p.icons == [0, 4, 1, 5, 2, 6, 3, 7]
     for name in ("DEALER", "CUT", "LEAD", "SIGNALS", "CLOCK", "FLAG", "UP", "DOWN", "OUT"):
-        assert p.icon(getattr(icons, name), 60, 0) > 0
+        assert p.icon(getattr(iconids, name), 60, 0) > 0
     distinct = set()
-    for i in range(icons.COUNT):
+    for i in range(iconids.COUNT):
         buf, fb, p = screen()
         p.icon(i, 0, 0)
         distinct.add(frozenset(lit(fb, 32, 32)))
-    assert len(distinct) == icons.COUNT
+    assert len(distinct) == iconids.COUNT
 
 
 def test_texts_record_and_begin_clears():
@@ -272,7 +272,7 @@ def test_only_framebuf_primitives_are_used():
     p.begin()
     p.text("Ñ\u2603", 0, 0)
     p.text("3", 0, 20, 0, draw.BIG)
-    p.icon(icons.LEAD, 50, 0)
+    p.icon(iconids.LEAD, 50, 0)
     p.bar(30)
     p.progress(0, 50, 50, 5, 1, 2)
     p.rect(0, 0, 5, 5)
@@ -304,7 +304,7 @@ def test_generated_modules_are_up_to_date():
 SCENE = r"""
 import gc
 import framebuf
-from tanteador import draw, icons
+from tanteador import draw, iconids, icons
 gc.collect()
 buf = bytearray(1024)
 fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
@@ -319,7 +319,7 @@ p.right("95", 128, 14, 1, draw.BIG)
 p.icon(draw.suit_icon(0, False), 0, 50, 1)
 p.icon(draw.suit_icon(3, True), 14, 50, 1)
 x = 40
-for i in (icons.DEALER, icons.CUT, icons.LEAD, icons.SIGNALS, icons.CLOCK, icons.FLAG, icons.OUT):
+for i in (iconids.DEALER, iconids.CUT, iconids.LEAD, iconids.SIGNALS, iconids.CLOCK, iconids.FLAG, iconids.OUT):
     x += p.icon(i, x, 54) + 2
 out.append(bytes(buf).hex())
 p.begin()
@@ -385,7 +385,7 @@ import gc
 gc.collect()
 a = gc.mem_alloc()
 import framebuf
-from tanteador import draw, fonts, icons
+from tanteador import draw, fonts, iconids, icons
 gc.collect()
 b = gc.mem_alloc()
 p = draw.Painter(framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))

@@ -8,7 +8,7 @@ from host_tools.device import gallery
 from host_tools.device.hostboard import HostBoard
 from host_tools.device.script import Player, parse
 from tanteador import matchdoc
-from tanteador import draw, i18n, icons, textids
+from tanteador import draw, i18n, iconids, icons, textids
 from tanteador.app import App
 from tanteador.match import Match
 from tanteador.matchoptions import GOAL_POINTS, PAIRS, SOLO, TRIOS, MatchOptions
@@ -136,9 +136,9 @@ def test_the_table_reads_from_across_the_table(opts, tmp_path):
     shown = [it for it in items if it.font is draw.LABEL]
     assert len(shown) == 1 and dealer.startswith(shown[0].what.rstrip("…"))
     assert shown[0].height >= 13
-    assert icons.DEALER in app.stage.p.icons and icons.LEAD in app.stage.p.icons
+    assert iconids.DEALER in app.stage.p.icons and iconids.LEAD in app.stage.p.icons
     if m.cutter != m.leader:
-        assert icons.CUT in app.stage.p.icons
+        assert iconids.CUT in app.stage.p.icons
 
 
 def test_a_dealer_with_a_short_name_is_shown_whole(tmp_path):
@@ -154,14 +154,14 @@ def test_the_four_player_draw_says_who_partners_whom_and_names_everyone(tmp_path
         assert app.stage.t(textids.SEATS_PAIRS) in app.stage.texts
         for name in ACCENTED[:4]:
             assert name in app.stage.texts
-        assert icons.DEALER in app.stage.p.icons
+        assert iconids.DEALER in app.stage.p.icons
 
 
 def test_small_suits_fit_a_text_line_and_large_ones_are_24():
     for s in range(4):
         w, h = icons.INDEX[s * 4 + 2], icons.INDEX[s * 4 + 3]
         assert w <= 11 and h <= 11
-        L = (s + icons.LARGE) * 4
+        L = (s + iconids.LARGE) * 4
         assert (icons.INDEX[L + 2], icons.INDEX[L + 3]) == (24, 24)
 
 
@@ -224,7 +224,7 @@ COPYRIGHT = [[1 if c == "#" else 0 for c in r] for r in (
 
 
 def test_the_dealer_button_is_no_copyright_sign():
-    assert layout.alike(layout.icon(icons.DEALER), COPYRIGHT) < 0.6
+    assert layout.alike(layout.icon(iconids.DEALER), COPYRIGHT) < 0.6
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
@@ -246,5 +246,5 @@ def test_portuguese_screens_show_french_suits(tmp_path):
     spanish = []
     for sid in gallery.ids():
         app = gallery.reach(HostBoard(str(tmp_path / sid)), sid, "pt")
-        spanish += [(sid, i) for i in app.stage.p.icons if i < icons.FRENCH and i < 2 * icons.LARGE]
+        spanish += [(sid, i) for i in app.stage.p.icons if i < iconids.FRENCH and i < 2 * iconids.LARGE]
     assert spanish == []

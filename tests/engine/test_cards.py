@@ -6,7 +6,7 @@ import re
 import pytest
 
 from tanteador import matchdoc
-from tanteador import draw, i18n, icons, textids
+from tanteador import draw, i18n, iconids, icons, textids
 from tanteador.match import Match
 from tanteador.matchdoc import dumps
 from tanteador.matchload import loads
@@ -134,9 +134,9 @@ def test_french_suit_icons_fit_a_text_row_and_the_trump_screen():
     for s in range(4):
         small = draw.suit_icon(s, False, CARDS_FRENCH)
         large = draw.suit_icon(s, True, CARDS_FRENCH)
-        assert small == icons.FRENCH + s and large == icons.FRENCH + icons.LARGE + s
+        assert small == iconids.FRENCH + s and large == iconids.FRENCH + iconids.LARGE + s
         assert draw.suit_icon(s, False, CARDS_SPANISH) == s
-        assert draw.suit_icon(s, True, CARDS_SPANISH) == icons.LARGE + s
+        assert draw.suit_icon(s, True, CARDS_SPANISH) == iconids.LARGE + s
         assert idx[small * 4 + 2] <= 11 and idx[small * 4 + 3] <= 11
         assert (idx[large * 4 + 2], idx[large * 4 + 3]) == (24, 24)
-    assert icons.COUNT == icons.FRENCH + 8
+    assert iconids.COUNT == iconids.FRENCH + 8

@@ -18,7 +18,7 @@ from tanteador.screens import ui
 _OK = const(2)
 _BACK = const(3)
 _PRESS = const(0)
-# Icons (icons.py), folded the same way.
+# Icons (iconids.py), folded the same way.
 _ICON_DEALER = const(8)
 
 # Texts shown (textids.py), folded: no name is kept on the device's heap.

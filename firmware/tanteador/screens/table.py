@@ -37,7 +37,7 @@ _OK = const(2)
 _PRESS = const(0)
 _LONG = const(1)
 _REPEAT = const(2)
-# Icons (icons.py), folded the same way.
+# Icons (iconids.py), folded the same way.
 _ICON_DEALER = const(8)
 _ICON_CUT = const(9)
 _ICON_LEAD = const(10)

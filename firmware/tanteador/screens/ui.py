@@ -14,7 +14,7 @@ from micropython import const
 from tanteador import draw as D
 from tanteador import icons
 
-# Icons (icons.py), folded: no name is kept on the device's heap.
+# Icons (iconids.py), folded: no name is kept on the device's heap.
 _ICON_UP = const(14)
 _ICON_DOWN = const(15)
 
