@@ -163,7 +163,10 @@ class App:
             heap.unload("tanteador.bootframe")
             self.heap.due = True
         if tag_due:
-            s.tag()
+            # The last save was made before the kept frame was known.
+            t = s.frame_tag()
+            if t is not None:
+                s.store.tag(t)
 
     def pause(self, now_ms):
         """How long the loop may sleep before the next poll: POLL_MS, or less

@@ -247,7 +247,7 @@ class Stage:
         self.seq += 1
         # The kept frame is tagged with the save itself: a reset a moment
         # after a recorded hand still finds its frame.
-        tag = self._frame_tag()
+        tag = self.frame_tag()
         try:
             problem = self.store.save(self.state(True), tag)
         except MemoryError:
@@ -268,22 +268,16 @@ class Stage:
         self.tag_due = problem is None and self.kept_frame is None
         return problem
 
-    def _frame_tag(self):
-        # (frame CRC, contrast, language) of the kept frame if a reset into
-        # the state saved now would show it: a match not over, in the
-        # frame's language. Otherwise None: the old tag stays and matches no
-        # save, and the next boot draws its own frame, and keeps it.
+    def frame_tag(self):
+        """(frame CRC, contrast, language) of the kept frame if a reset into
+        the state saved now would show it: a match not over, in the frame's
+        language. Otherwise None: the old tag stays and matches no save, and
+        the next boot draws its own frame, and keeps it."""
         k = self.kept_frame
         m = self.match
         if k is not None and m is not None and not m.over and self.cfg["lang"] == k[0]:
             return k[1], self.cfg["contrast"], k[0]
         return None
-
-    def tag(self):
-        """Tag the kept frame as the one of the last save, made before the app knew it."""
-        t = self._frame_tag()
-        if t is not None:
-            self.store.tag(t)
 
     def flush(self):
         """Write now a save that waits for the buttons to rest (the simulator

@@ -106,18 +106,18 @@ class Store:
         self.crc = None
         return self.write_atomic(TMP, STATE, doc, tag)
 
-    def tag(self, tag):
-        """Tag the kept frame as the one of the save this store made last
-        (``tag`` as for ``save``)."""
-        if self.crc is not None:
-            self._tag(self.crc, tag)
-
-    def _tag(self, crc, tag):
-        # A failed write only means that the next boot draws its own frame.
-        try:
-            write_tag(self.fs, crc, tag[0], tag[1], tag[2])
-        except (OSError, MemoryError):
-            pass
+    def tag(self, tag, crc=None):
+        """Tag the kept frame as the first frame of the save whose text has
+        CRC-32 ``crc``, by default the one this store saved last (``tag`` as
+        for ``save``). A failed write only means that the next boot draws
+        its own frame."""
+        if crc is None:
+            crc = self.crc
+        if crc is not None:
+            try:
+                write_tag(self.fs, crc, tag[0], tag[1], tag[2])
+            except (OSError, MemoryError):
+                pass
 
     def write_atomic(self, tmp, final, doc, tag=None):
         """Write ``doc`` as JSON to ``tmp``, then rename it over ``final``
@@ -148,7 +148,7 @@ class Store:
         if tag is not None:
             # Ahead of its save, a tag matches no file until the rename: a
             # cut between them leaves the old save, shown without the frame.
-            self._tag(out.crc, tag)
+            self.tag(tag, out.crc)
         try:
             fs.rename(tmp, final)
         except OSError as e:
