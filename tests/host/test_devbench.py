@@ -38,13 +38,20 @@ def one_hand(folder, waits=True):
     return doc, text
 
 
-@pytest.mark.micropython
-def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
+def hand_script(tmp_path):
+    """One hand without its waits, saved as a match in tmp_path/tt and as a script
+    beside it -> (the flash folder, the script file, its text)."""
     mplane.require_micropython()
     flash = tmp_path / "tt"
     _, text = one_hand(str(flash), waits=False)
     script = tmp_path / "match.txt"
     script.write_text(text)
+    return flash, script, text
+
+
+@pytest.mark.micropython
+def test_board_program_plays_the_match_through_the_ring(tmp_path, mpy_tree):
+    flash, script, _ = hand_script(tmp_path)
     results, noise = mplane.parse(run_program({"dir": str(flash), "script": str(script)}, mpy_tree))
     assert not noise
     ks = [r["k"] for r in results]
@@ -71,11 +78,7 @@ def test_the_timed_pass_does_not_collect_between_presses(tmp_path, mpy_tree):
     # Without the heap's samples the app's own collections are the only ones during the
     # match: the program collects at its start (before and after the device's start is loaded,
     # which it weighs apart) and at boot alone, and has no lowest free heap.
-    mplane.require_micropython()
-    flash = tmp_path / "tt"
-    _, text = one_hand(str(flash), waits=False)
-    script = tmp_path / "match.txt"
-    script.write_text(text)
+    flash, script, text = hand_script(tmp_path)
     code = ("import boardbench\nn = [0]\nf = boardbench.free\n"
             "def counted():\n    n[0] += 1\n    return f()\n"
             "boardbench.free = counted\n"
