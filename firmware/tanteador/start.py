@@ -3,7 +3,9 @@
 ``main.py`` only calls ``main()``: a Pico compiles a ``.py`` file from
 source at every reset, while this module comes compiled. With this code
 in main.py (2.3 KB with its comments), the kept frame went out 5-6 ms
-later.
+later. The start also answers the importer's lookups for the package's
+modules itself (``index``): some 40 ms of a reset with the kept frame,
+200 ms of one without it.
 """
 
 import sys
@@ -103,6 +105,7 @@ def main():
 
 
 def _start():
+    # The board, the kept frame, then the app, on a short import path.
     from tanteador.wiring import WIRING
 
     # MicroPython looks for a file named like one of its built-in modules (json,
