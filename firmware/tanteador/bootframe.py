@@ -21,10 +21,11 @@ Who writes them: the app, at its first quiet moment after a boot that
 resumed a match (a press never waits for it), while that boot's first
 frame is still on the glass: the frame if it is not the one kept, and its
 tag; then the store, with every whole save that leaves a resumable match
-in the same language: the tag alone, written right after the save
-(``Store.tag``), so that a reset a moment after a recorded hand still
-finds its frame. A power cut before the tag leaves one that matches no
-save. The tag's bytes are written by ``store.write_tag``.
+in the same language: the tag alone, written between the save's text and
+its rename (``Store.save``), so that a reset a moment after a recorded
+hand still finds its frame. A power cut between the two leaves the old
+save and a tag that matches it not. The tag's bytes are written by
+``store.write_tag``.
 """
 
 from binascii import crc32

@@ -236,9 +236,9 @@ def write_tag(fs, state_crc, frame_crc, contrast, lang):
     (4 bytes each, little-endian), the contrast (1 byte) and the language
     code. ``tanteador.bootframe`` reads it; OSError if the write fails.
 
-    Written after the save it names: a power cut before it leaves the old
-    tag, which matches neither the new save nor, once a new frame is kept,
-    the frame."""
+    A tag that names a save not on flash (written ahead of a rename that a
+    power cut stopped) or a frame not kept matches nothing: the boot then
+    draws its own frame."""
     t = bytearray(9)
     t[0:4] = state_crc.to_bytes(4, "little")
     t[4:8] = frame_crc.to_bytes(4, "little")
