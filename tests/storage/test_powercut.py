@@ -211,14 +211,21 @@ def test_cut_save_then_full_flash_keeps_last_whole_save(tmp_path):
 
 # ---- the fault model itself ------------------------------------------------
 
+def _flushed(tmp_path, keep, mode):
+    """A file "x" opened on a fault filesystem that cuts its fifth call, with
+    b"12" written and flushed -> (the folder, the fault filesystem, the file)."""
+    fs = fresh(tmp_path)
+    ffs = FaultFS(fs, cut_at=5, keep=keep)
+    f = ffs.open("x", mode)
+    f.write(b"12")
+    f.flush()
+    return fs, ffs, f
+
+
 @pytest.mark.parametrize("keep", KEEPS)
 def test_faultfs_cut_write_loses_what_was_not_synced(tmp_path, keep):
     """A cut keeps a file as its last flush left it: the bytes written after are not on flash."""
-    fs = fresh(tmp_path)
-    ffs = FaultFS(fs, cut_at=5, keep=keep)
-    f = ffs.open("x", "wb")
-    f.write(b"12")
-    f.flush()
+    fs, ffs, f = _flushed(tmp_path, keep, "wb")
     f.write(b"ab")
     with pytest.raises(PowerCut):
         f.write(b"cde")
@@ -236,11 +243,7 @@ def test_faultfs_cut_write_loses_what_was_not_synced(tmp_path, keep):
 @pytest.mark.parametrize("keep,landed", [(0, b""), (1, b"ab"), (2, b"abcd"), (3, b"abcde")])
 def test_faultfs_cut_sync_lands_a_prefix(tmp_path, call, keep, landed):
     """A cut flush or close lands a prefix of what it syncs; after it, the bytes stay."""
-    fs = fresh(tmp_path)
-    ffs = FaultFS(fs, cut_at=5, keep=keep)
-    f = ffs.open("x", "ab")
-    f.write(b"12")
-    f.flush()
+    fs, ffs, f = _flushed(tmp_path, keep, "ab")
     f.write(b"abcde")
     with pytest.raises(PowerCut):
         getattr(f, call)()
