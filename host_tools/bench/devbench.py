@@ -101,6 +101,13 @@ def _remove_tree(link, path):
     link.remove_dirs(path)
 
 
+def _saved_flash(link, flash, doc):
+    """The folder ``flash`` made on the board with ``doc`` as its save, then a fresh interpreter."""
+    link.mkdir(flash)
+    link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
+    link.soft_reset()
+
+
 def run_on_board(link, doc, text, saved, say):
     """Time the resets over the saved match ``saved``, then play the match (start ``doc``,
     script ``text``), on the board behind ``link``.
@@ -126,9 +133,7 @@ def run_on_board(link, doc, text, saved, say):
         link.mkdir(BOARD_DIR)
         for path in sorted(files):
             link.write(path, files[path])
-        link.mkdir(flash)
-        link.write(flash + "/state.json", json.dumps(saved).encode("utf-8"))
-        link.soft_reset()
+        _saved_flash(link, flash, saved)
         repl_free = link.heap_free()
         say("resetting into a %d-hand match: without a kept frame, then with the one that boot kept"
             % len(saved["m"]["a"]))
@@ -138,9 +143,7 @@ def run_on_board(link, doc, text, saved, say):
         _run(link, "reset", {"dir": flash}, results, say)
         # The match is played from its start, on a flash of its own.
         _remove_tree(link, flash)
-        link.mkdir(flash)
-        link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
-        link.soft_reset()
+        _saved_flash(link, flash, doc)
         say("playing it on the board, in real time, weighing the heap after every script line")
         heap = []
         _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, heap, say)
@@ -148,9 +151,7 @@ def run_on_board(link, doc, text, saved, say):
         # Again, for the times: the heap's collections after every script line slowed the
         # presses of the pass above (see boardbench), so its figures are the heap's alone.
         _remove_tree(link, flash)
-        link.mkdir(flash)
-        link.write(flash + "/state.json", json.dumps(doc).encode("utf-8"))
-        link.soft_reset()
+        _saved_flash(link, flash, doc)
         say("playing it again for the times, the heap not weighed")
         _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt", "heap": False}, results, say)
     finally:
