@@ -104,3 +104,8 @@ class Heap:
             # the answer to the next press (a collection then takes ~20 ms).
             self.due = True
         self._warm += 1
+        if self._warm == len(_WARM):
+            # The last module of the start's burst: the start's pack may close.
+            start = sys.modules.get("tanteador.start")
+            if start is not None:
+                start.settle()

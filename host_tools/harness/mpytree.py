@@ -1,4 +1,4 @@
-"""The firmware compiled into a folder, by the code `tanteador flash` uses (host_tools.support.mpybuild).
+"""The firmware compiled into a folder, by the code `tanteador flash` uses (host_tools.support.appfiles).
 
 The lanes that boot the whole app on MicroPython, and the bench, run the
 .mpy files a board gets: the same files, compiled by the same options, laid
@@ -7,9 +7,8 @@ out as on the board's flash.
 
 import os
 
-from host_tools import FIRMWARE
 from host_tools.harness import mplane
-from host_tools.support import mpybuild
+from host_tools.support import appfiles
 
 
 def compile_tree(dest):
@@ -17,7 +16,7 @@ def compile_tree(dest):
 
     main.py is left out: the lanes start the app themselves.
     """
-    files = mpybuild.build(mpybuild.firmware_files(FIRMWARE), mplane.find_mpy_cross())
+    files = appfiles.code_files(mplane.find_mpy_cross())
     for path, data in files.items():
         if path == "/main.py":
             continue

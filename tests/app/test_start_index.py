@@ -21,6 +21,8 @@ from tanteador import start
 D = %r
 top = tanteador.__path__
 indexed = start.index(tanteador)
+packs = lambda: [fs.pack is not None for fs, at in vfs.mount() if at == "/_tt"]
+packed = packs()
 from hostboard import HostBoard
 from script import Player, parse
 from tanteador.app import App
@@ -29,6 +31,7 @@ b = HostBoard(D)
 app = App(b, 0)
 Player(app, b).idle(600)
 Player(app, b).play(parse("BACK; DOWN; OK; UP x3; OK; wait 3s"))
+settled = packs()
 served = sorted(n for n, m in sys.modules.items()
                 if n.startswith("tanteador.") and getattr(m, "__file__", "").startswith("/_tt/"))
 try:
@@ -38,7 +41,7 @@ except ImportError as e:
     missing = str(e)
 if indexed:
     start.unindex(top)
-print(json.dumps({"indexed": indexed, "served": served, "missing": missing,
+print(json.dumps({"indexed": indexed, "served": served, "packed": packed, "settled": settled, "missing": missing,
                   "screen": app.stage.screen.NAME, "hands": len(app.stage.match.hands),
                   "paths": [tanteador.__path__, sys.modules["tanteador.screens"].__path__],
                   "top": top, "mounts": [m[1] for m in vfs.mount()]}))
@@ -58,6 +61,9 @@ def _run(tmp_path, pythonpath, heapsize=mplane.DEFAULT_HEAP):
 def test_the_compiled_package_is_imported_through_the_index_and_given_back(tmp_path, mpy_tree):
     r = _run(tmp_path, [mpy_tree, mplane.DEVICE])
     assert r["indexed"]
+    # Read from the pack while the app started; once its screens were
+    # loaded ahead, the app settled the start and the pack was closed.
+    assert r["packed"] == [True] and r["settled"] == [False]
     # The app's modules came through it, screens and languages too.
     for name in ("tanteador.app", "tanteador.stage", "tanteador.screens.table", "tanteador.lang.en"):
         assert name in r["served"], name
@@ -75,7 +81,7 @@ def test_sources_are_imported_as_they_are(tmp_path):
     the index only knows compiled modules. (Compiling every source needs
     more than a Pico's heap: the device runs them compiled.)"""
     r = _run(tmp_path, None, heapsize="1M")
-    assert not r["indexed"] and r["served"] == []
+    assert not r["indexed"] and r["served"] == [] and r["packed"] == []
     assert r["screen"] == "table" and r["hands"] == 1
 
 

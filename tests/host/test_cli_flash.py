@@ -78,7 +78,9 @@ def test_first_flash_precompiles_installs_driver_keeps_match_and_resets(board, f
     assert board.resets == 1 and board.closed
     out = capsys.readouterr().out
     assert "MicroPython 1.24.1" in out
-    assert "4 files copied, 0 unchanged" in out
+    # main.py, the three modules and the pack the start reads them from.
+    assert files["/tanteador/pack.bin"][:4] == b"TPK1"
+    assert "5 files copied, 0 unchanged" in out
 
 
 def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
@@ -87,13 +89,14 @@ def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
     writes_before = sum("open(" in c and "'wb'" in c for c in board.execs)
     assert run() == 0
     out = capsys.readouterr().out
-    assert "0 files copied, 4 unchanged" in out
+    assert "0 files copied, 5 unchanged" in out
     assert "already on the board" in out
     assert sum("open(" in c and "'wb'" in c for c in board.execs) == writes_before
     (firmware / "tanteador" / "app.py").write_text("def run():\n    return 2\n")
     assert run() == 0
     out = capsys.readouterr().out
-    assert "1 files copied, 3 unchanged" in out and "/tanteador/app.mpy" in out
+    # The module, and the pack that holds it too.
+    assert "2 files copied, 3 unchanged" in out and "/tanteador/app.mpy" in out and "/tanteador/pack.bin" in out
     assert board.resets == 3
 
 
@@ -118,8 +121,10 @@ def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmwa
     assert files["/tanteador/app.py"] == (firmware / "tanteador" / "app.py").read_bytes()
     assert "/tanteador/app.mpy" not in files  # a stale .mpy next to a .py would be confusing
     assert "/tanteador/old_screen.mpy" not in files
+    # The pack of the compiled modules goes with them: sources are never read from it.
+    assert "/tanteador/pack.bin" not in files
     assert "/tt/state.json" in files and "/tt/h0001.json" in files
-    assert "4 old files removed" in capsys.readouterr().out
+    assert "5 old files removed" in capsys.readouterr().out
 
 
 def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firmware, index, capsys, monkeypatch):
@@ -238,9 +243,11 @@ def test_real_firmware_precompiles(board, index):
     assert run() == 0
     files = board.files()
     assert "/main.py" in files and "/tanteador/__init__.mpy" in files
-    assert all(files[p][:2] == b"M\x06" for p in files if p.startswith("/tanteador/"))
+    mods = [p for p in files if p.startswith("/tanteador/") and p != "/tanteador/pack.bin"]
+    assert all(files[p][:2] == b"M\x06" for p in mods)
     # No module small enough for littlefs to keep inside its folder's record.
-    assert all(len(files[p]) > mpybuild.INLINE_MAX for p in files if p.startswith("/tanteador/"))
+    assert all(len(files[p]) > mpybuild.INLINE_MAX for p in mods)
+    assert "/tanteador/pack.bin" in files
 
 
 def test_find_port_prefers_a_raspberry_pi_board(monkeypatch):

@@ -227,7 +227,14 @@ def walk(d):
         p = d.rstrip('/') + '/' + name
         if kind == 0x4000: walk(p)
         else:
-            with fs.open(p, 'rb') as f: print(p, binascii.hexlify(hashlib.sha256(f.read()).digest()).decode())
+            h = hashlib.sha256()
+            with fs.open(p, 'rb') as f:
+                # A chunk at a time: the pack of the modules is larger than a Pico's heap holds at once.
+                while True:
+                    b = f.read(4096)
+                    if not b: break
+                    h.update(b)
+            print(p, binascii.hexlify(h.digest()).decode())
 walk('/')
 """ % (FS_SIZE // 4096, str(image))
     code_rc, out, err = mplane.run_code(code)
