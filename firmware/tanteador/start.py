@@ -31,6 +31,9 @@ MAGIC = b"TPK1"
 NAME = const(24)
 RECORD = const(36)
 _HEAD = const(8)
+# More modules than the package will ever hold: a count past it is damage,
+# and its records would not fit in the heap.
+MAX_MODULES = const(256)
 
 
 class _Pack:
@@ -62,11 +65,14 @@ class _Pack:
             head = f.read(_HEAD)
             if len(head) != _HEAD or head[:4] != MAGIC:
                 raise OSError(22)
-            size = int.from_bytes(head[4:], "little") * RECORD
+            count = int.from_bytes(head[4:], "little")
+            if count > MAX_MODULES:
+                raise OSError(22)
+            size = count * RECORD
             self.records = f.read(size)
             if len(self.records) != size:
                 raise OSError(22)
-        except OSError:
+        except (OSError, MemoryError):
             f.close()
             raise
         self.f = f
@@ -122,7 +128,8 @@ class _Folder:
         self.top = top
         try:
             self.pack = _Pack(top + PACK)
-        except OSError:
+        except (OSError, MemoryError):
+            # No pack, a damaged one, or no room for its records: the files serve.
             self.pack = None
 
     def mount(self, readonly, mkfs):

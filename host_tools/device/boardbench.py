@@ -212,6 +212,15 @@ def indexed():
     return lambda: start.unindex(top)
 
 
+def settle():
+    """Close the start's pack, as the app does once it has started (no start: nothing to close)."""
+    try:
+        from tanteador import start
+    except ImportError:
+        return
+    start.settle()
+
+
 def free():
     """Free heap in bytes after a collection."""
     gc.collect()
@@ -229,6 +238,10 @@ def main(args_json):
     # As on the device: the start and its index stay on the heap while the app runs. They
     # are main.py's part, which the app's figures never counted: weighed apart, before the base.
     given_back = indexed()
+    # The pack the start reads modules from is closed once the app has started
+    # (tanteador.start.settle): closed now, it is neither the start's weight
+    # nor, freed during the match, taken off the app's.
+    settle()
     base = free()
     emit({"k": "base", "free": base, "start": before - base})
     name = a.get("board", BOARD)

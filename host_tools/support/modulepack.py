@@ -32,6 +32,8 @@ def build_pack(files):
     start = _start()
     mods = sorted((path[len(PACKAGE) - 1:].encode(), data) for path, data in files.items()
                   if path.startswith(PACKAGE) and path.endswith(".mpy"))
+    if len(mods) > start.MAX_MODULES:
+        raise ValueError("more modules than the start reads from a pack: %d" % len(mods))
     head = bytearray(start.MAGIC + len(mods).to_bytes(4, "little"))
     offset = len(head) + start.RECORD * len(mods)
     body = bytearray()

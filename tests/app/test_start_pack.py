@@ -8,11 +8,14 @@ pack must never hand the importer wrong bytes: a module it holds badly is
 read from its own file, and a pack that cannot be read at all is not used.
 """
 
-import binascii  # noqa: F401  # the start imports it on an empty path: CPython finds it loaded
 
+import binascii  # noqa: F401  # the start imports it on an empty path: CPython finds it only when loaded
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from host_tools.harness import mplane
 from host_tools.support.modulepack import build_pack
 from tanteador import start
 
@@ -124,3 +127,28 @@ def test_the_pack_holds_every_module_name_of_the_firmware():
             if n.endswith(".py"):
                 rel = os.path.relpath(os.path.join(dirpath, n), top).replace(os.sep, "/")
                 assert len("/" + rel[:-3] + ".mpy") <= start.NAME, rel
+
+
+MP_CODE = r"""
+import json
+from tanteador import start
+
+folder = start._Folder(%r)
+f = folder.open("/screens/table.mpy", "rb")
+print(json.dumps({"pack": folder.pack is not None, "table": f.read() == %r}))
+"""
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("count", [10**6, 2**32 - 1])
+def test_a_count_of_records_the_heap_cannot_hold_is_damage_on_micropython(tmp_path, mpy_tree, count):
+    """MicroPython allocates what a read asks for before it reads: a damaged
+    count would ask for megabytes of records. The pack is not used; the
+    app's modules come from their files (the start on a Pico's heap)."""
+    whole = build_pack(MODULES)
+    top = _flashed(tmp_path, pack=whole[:4] + count.to_bytes(4, "little") + whole[8:])
+    rc, out, err = mplane.run_code(MP_CODE % (top, MODULES["/tanteador/screens/table.mpy"]), "mp",
+                                   pythonpath=[mpy_tree, mplane.DEVICE])
+    res, noise = mplane.parse(out)
+    assert rc == 0 and res, err + "\n".join(noise)
+    assert res[-1] == {"pack": False, "table": True}
