@@ -140,10 +140,12 @@ def test_three_sides_with_a_refused_entry(tmp_path):
     assert saves.n == 1
 
 
-def test_one_language_module_loaded(tmp_path):
+def test_one_set_of_texts_kept(tmp_path):
+    """The app holds its language's texts alone: the module they came from is let go."""
     board, app = boot(tmp_path)
     langs = [k for k in sys.modules if k.startswith("tanteador.lang.")]
-    assert langs == ["tanteador.lang.en"]
+    assert langs == []
+    assert "New match" in app.stage.texts
 
 
 def test_the_trump_picked_survives_a_reboot(tmp_path):

@@ -65,7 +65,7 @@ def test_the_compiled_package_is_imported_through_the_index_and_given_back(tmp_p
     # loaded ahead, the app settled the start and the pack was closed.
     assert r["packed"] == [True] and r["settled"] == [False]
     # The app's modules came through it, screens and languages too.
-    for name in ("tanteador.app", "tanteador.stage", "tanteador.screens.table", "tanteador.lang.en"):
+    for name in ("tanteador.app", "tanteador.stage", "tanteador.screens.table", "tanteador.lang"):
         assert name in r["served"], name
     assert r["screen"] == "table" and r["hands"] == 1
     # A module that is not there is an ImportError, as without the index.

@@ -76,15 +76,16 @@ def test_precompiled_tree_imports_on_micropython(tmp_path, micropython):
     mods = compile_tree(str(tmp_path))
     # board.py needs the Pico's machine module; it is compiled above but not imported here.
     mods = [m for m in mods if m != "tanteador.board"]
-    # The device holds one language at a time (i18n.load drops the others)
-    # and the screens it shows (the app unloads the others): each is let go
-    # once it imported, as there.
-    let_go = ("tanteador.lang.", "tanteador.screens.")
+    # The device never holds every module at once (it loads a language's
+    # texts and the screens it shows, and unloads the rest): each module is
+    # let go once it imported, as the firmware's heap.unload does, and the
+    # packages stay.
+    packages = ("tanteador", "tanteador.screens", "tanteador.lang")
     code = "import sys, gc\n" + "".join(
         "import %s\nprint('ok', %r, sys.modules[%r].__file__)\n" % (m, m, m)
-        + ("del sys.modules[%r]\ndelattr(sys.modules[%r], %r)\ngc.collect()\n"
-           % (m, m.rsplit(".", 1)[0], m.rsplit(".", 1)[1]) if m.startswith(let_go) and m != "tanteador.screens.ui"
-           else "")
+        + ("del sys.modules[%r]\nif hasattr(sys.modules[%r], %r): delattr(sys.modules[%r], %r)\ngc.collect()\n"
+           % (m, m.rsplit(".", 1)[0], m.rsplit(".", 1)[1], m.rsplit(".", 1)[0], m.rsplit(".", 1)[1])
+           if m not in packages else "")
         for m in mods
     )
     rc, out, err = mplane.run_code(code, pythonpath=[str(tmp_path), mplane.DEVICE])
