@@ -86,7 +86,7 @@ def damages(is_json):
     return DAMAGES + JSON_DAMAGES if is_json else DAMAGES
 
 
-def _damaged(g, label):
+def damaged(g, label):
     """The bytes of damage ``label`` of a file whose good bytes are ``g`` (None: no file at all)."""
     if label == "missing":
         return None
@@ -119,7 +119,7 @@ def _damaged(g, label):
 
 def _put(path, g, label):
     """Write damage ``label`` of the good bytes ``g`` at ``path`` -> False if that is no file."""
-    data = _damaged(g, label)
+    data = damaged(g, label)
     if data is None:
         return False
     f = open(path, "wb")

@@ -7,6 +7,8 @@ on the sources without it, and checks that the app plays the same and
 that the folder is given back when the app stops.
 """
 
+import os
+
 import pytest
 
 from host_tools.harness import matchplan, mplane
@@ -97,3 +99,35 @@ def test_the_index_knows_every_package_of_the_firmware():
     found = ["/"] + sorted("/" + d for d in os.listdir(top)
                            if os.path.exists(os.path.join(top, d, "__init__.py")))
     assert sorted(start._PACKAGES) == sorted(found)
+
+
+@pytest.mark.micropython
+def test_a_damaged_pack_never_stops_the_start(tmp_path, mpy_tree, monkeypatch):
+    """The pack (tanteador.start._Pack) joins the damage campaign: each of
+    its damages (host_tools/device/mp_damage.py) on the compiled tree, then
+    the app started through the index on a Pico's heap: it plays its hand,
+    its modules served whole, from the pack or from their own files."""
+    import shutil
+
+    monkeypatch.syspath_prepend(mplane.DEVICE)
+    import mp_damage
+
+    good = os.path.join(mpy_tree, "tanteador", "pack.bin")
+    with open(good, "rb") as f:
+        g = f.read()
+    labels = mp_damage.damages(False)
+    assert len(labels) >= 10
+    for k, label in enumerate(labels):
+        tree = str(tmp_path / ("tree%d" % k))
+        shutil.copytree(mpy_tree, tree)
+        pack = os.path.join(tree, "tanteador", "pack.bin")
+        data = mp_damage.damaged(g, label)
+        if data is None:
+            os.remove(pack)
+        else:
+            with open(pack, "wb") as f:
+                f.write(data)
+        r = _run(tmp_path / ("flash%d" % k), [tree, mplane.DEVICE])
+        assert r["indexed"] and r["screen"] == "table" and r["hands"] == 1, (label, r)
+        assert "tanteador.screens.table" in r["served"], label
+        assert "/_tt" not in r["mounts"], label
