@@ -21,11 +21,11 @@ _PACKAGES = ("/", "/screens", "/lang")
 _DIR = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _FILE = (0x8000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # The pack, in the package's folder, as `tanteador flash` writes it
-# (host_tools.support.modulepack): _MAGIC, the count of its modules (4 bytes,
-# little-endian), then a record per module sorted by name: the name as the
-# importer asks for it (/screens/table.mpy) padded with zeros to _NAME
-# bytes, then its offset in the pack, its length and its CRC-32 (4 bytes
-# each); then the modules' bytes.
+# (host_tools.support.modulepack): MAGIC, the count of its modules (4 bytes,
+# little-endian), then a record of RECORD bytes per module, sorted by name:
+# the name as the importer asks for it (/screens/table.mpy) padded with zeros
+# to NAME bytes, then its offset in the pack, its length and its CRC-32 (4
+# bytes each); then the modules' bytes.
 PACK = "/pack.bin"
 MAGIC = b"TPK1"
 NAME = const(24)

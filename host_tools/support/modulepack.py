@@ -4,8 +4,10 @@ A Pico spends 2-3 ms opening each file of the package's folder (littlefs
 reads the folder's records again) and some forty modules load before a
 boot's first frame; read from one file opened once, they load that much
 sooner (tanteador.start._Pack). `tanteador flash` and `tanteador uf2`
-install the pack beside the modules' own files, which stay what the REPL,
-a module copied by hand and a damaged pack are served from.
+install the pack beside the modules' own files, which serve the REPL, a
+module the pack does not hold whole, and every import once the app has
+started: a module copied by hand over its file is seen only then
+(host_tools/docs/flash.md).
 """
 
 import binascii
