@@ -78,7 +78,8 @@ class _Pack:
         self.f = f
 
     def get(self, path):
-        """A stream of the module ``path`` (/app.mpy), or None if the pack has it not whole."""
+        """A stream of the module ``path`` (/app.mpy), or None if the pack has
+        it not; OSError if its bytes there are not whole."""
         key = path.encode()
         if len(key) > NAME:
             return None
@@ -105,7 +106,7 @@ class _Pack:
         n = int.from_bytes(recs[at + 4:at + 8], "little")
         data = f.read(n)
         if len(data) != n or self.crc32(data) != int.from_bytes(recs[at + 8:at + 12], "little"):
-            return None
+            raise OSError(5)
         return self.stream(data)
 
     def close(self):
@@ -160,9 +161,15 @@ class _Folder:
         if p is not None:
             try:
                 stream = p.get(path)
-            except (OSError, MemoryError):
-                # A flash error, or no room for the module's bytes in one
-                # piece (its file is read a few bytes at a time).
+            except OSError:
+                # A module damaged in the pack, or a flash error: the pack is
+                # trusted no further, and its reads that would fail too leave
+                # no more holes in the heap. The files serve.
+                self.settle()
+                stream = None
+            except MemoryError:
+                # No room for the module's bytes in one piece (its file is
+                # read a few bytes at a time).
                 stream = None
             if stream is not None:
                 return stream

@@ -91,6 +91,24 @@ def test_no_pack_at_all_serves_the_files(tmp_path):
     assert _served(folder, "/screens/table.mpy") == MODULES["/tanteador/screens/table.mpy"]
 
 
+def test_a_module_damaged_in_the_pack_leaves_the_rest_to_the_files(tmp_path):
+    """One module's bytes damaged in the pack: it is read from its own file,
+    and the pack, damaged, is closed: every module after it comes from its
+    file, none read out of the pack to be thrown away (a hole in the heap each)."""
+    whole = bytearray(build_pack(MODULES))
+    at = whole.find(MODULES["/tanteador/stage.mpy"][:8])
+    whole[at + 3] ^= 0xFF
+    top = _flashed(tmp_path, pack=bytes(whole))
+    folder = start._Folder(top)
+    assert _served(folder, "/app.mpy") == MODULES["/tanteador/app.mpy"]
+    assert folder.pack is not None
+    assert _served(folder, "/stage.mpy") == MODULES["/tanteador/stage.mpy"]
+    assert folder.pack is None
+    # What is served now can only have come from the files.
+    (tmp_path / "tanteador" / "screens" / "table.mpy").write_bytes(b"M\x06the file")
+    assert _served(folder, "/screens/table.mpy") == b"M\x06the file"
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_a_damaged_pack_never_serves_wrong_bytes(tmp_path_factory, data):
