@@ -311,10 +311,6 @@ class Painter:
             hit = self._lines[s] = (buf, w, SMALL[0], _HLSB)
         return hit
 
-    def prepare(self, s):
-        """Draw ``s`` (small font) ahead and keep it, for a frame to come."""
-        self._line(s)
-
     def text(self, s, x, y, color=1, font=SMALL):
         """Draw ``s`` with its line box's top-left at (x, y); return its width.
 

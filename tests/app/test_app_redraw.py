@@ -60,6 +60,56 @@ def _drawn(app):
     return out
 
 
+def _record(app, board):
+    """OK on the points entry, taken by the polls: the hand recorded and its frame out."""
+    from tanteador.buttons import OK
+
+    board.press(OK)
+    app.poll(board.advance(30))
+    board.press(OK, False)
+    app.poll(board.advance(30))
+    board.show()
+    assert app.stage.screen.NAME == "table" and app.stage.screen.banner is not None
+
+
+def test_the_names_under_a_hands_result_are_drawn_once_its_frame_is_out(tmp_path):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, "DOWN; OK; UP x5")
+    drawn = _drawn(app)
+    _record(app, board)
+    shown = bytes(board.buffer)
+    # The frame that answers OK draws no names row (P2 is the dealer's name
+    # in the band): the result's label covers it.
+    assert "P1" not in drawn and drawn.count("P2") == 1 and "P1 wins" in drawn
+    assert app.poll(board.advance(10)) is False
+    # The next tick draws them into the table's background, no frame shown;
+    # the frame is as it was on the glass.
+    assert "P1" in drawn and drawn.count("P2") == 2
+    assert bytes(board.buffer) == shown
+    play(app, board, "DOWN")
+    assert "P1" in app.stage.texts
+    assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
+
+
+def test_a_press_before_the_names_under_the_result_are_drawn_draws_them(tmp_path):
+    from tanteador.buttons import DOWN
+
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=10)
+    play(app, board, "DOWN; OK; UP x5")
+    _record(app, board)
+    # DOWN taken by the next poll: its press comes before the tick.
+    board.press(DOWN)
+    app.poll(board.advance(30))
+    board.press(DOWN, False)
+    board.show()
+    assert app.stage.trump is not None and "P1" in app.stage.texts
+    assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
+
+
 def test_a_trump_step_keeps_the_hands_number_where_the_scores_go_in_columns(tmp_path):
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")

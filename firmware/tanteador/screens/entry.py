@@ -93,7 +93,8 @@ class Entry(Form):
         if self._ahead and self._drawn:
             self._ahead = False
             for w in (0, 1, None):
-                app.p.prepare(ui.fit_drawn(app, outcome(app, w, None), ui.WIDTH))
+                # The Painter keeps a small-font text as it measures it.
+                app.p.width(ui.fit_drawn(app, outcome(app, w, None), ui.WIDTH))
 
     def draw(self, app):
         self._drawn = True

@@ -142,6 +142,10 @@ class Table:
         # formatted costs more than its drawing, and a trump step draws the target.
         self._no = ""
         self._target = ""
+        # The count of sides whose names row is still to draw, else 0: left
+        # out of the background while the result's label covers it, then
+        # drawn into it at the next tick.
+        self._late = 0
 
     def _left(self, app):
         m = app.match
@@ -151,12 +155,19 @@ class Table:
         # Scores, names and the dealer change only with a new Table (a hand
         # recorded or undone): kept, so setting the trump or the clock's
         # tick redraws the right of the hand's band alone.
-        if not app.p.restore(self):
+        p = app.p
+        if not p.restore(self):
             self._body(app)
             if self._cols:
                 # No result label covers the hand's number there: it is kept too.
                 self._hand(app)
-            app.p.keep(self)
+            if self.banner is None:
+                self._names(app)
+            p.keep(self)
+        elif self._late and self.banner is None:
+            # A press before the tick that draws the names into the background.
+            self._names(app)
+            p.keep(self)
         self._top(app)
 
     def _goal(self, app):
@@ -236,14 +247,12 @@ class Table:
         self._cols = columns(vals)
         if self._cols:
             w = ui.WIDTH // n
-            if n == 2:
-                self._two(app, m)
+            # The names row is drawn last (_names), and not at all in the
+            # answer to the press that recorded a hand: the result's label
+            # covers it then.
+            self._late = n
             for i in range(n):
-                cx = i * w + w // 2
-                if n > 2:
-                    p, lw = self._side(app, m, i, w - 4)
-                    _put(app, p, cx - lw // 2, 0)
-                ui.big_center(app, "%d" % vals[i], _DIGITS_Y, cx, 1, w - 2)
+                ui.big_center(app, "%d" % vals[i], _DIGITS_Y, i * w + w // 2, 1, w - 2)
                 if i:
                     # Under the names: two sides' names may reach across it.
                     top = _DIGITS_Y if n == 2 else 2
@@ -261,6 +270,19 @@ class Table:
         x = app.p.icon(_ICON_DEALER, 0, _DEALER_Y + 5) + 3
         room = ui.WIDTH - self._right_w(app) - 4 - x
         self._dealer_end = x + ui.label(app, ui.label_fit(app.seat_name(m.dealer), room), x, _DEALER_Y)
+
+    def _names(self, app):
+        """The names row over the scores in columns, if it is still to draw."""
+        n = self._late
+        self._late = 0
+        m = app.match
+        if n == 2:
+            self._two(app, m)
+        elif n:
+            w = ui.WIDTH // n
+            for i in range(n):
+                p, lw = self._side(app, m, i, w - 4)
+                _put(app, p, i * w + w // 2 - lw // 2, 0)
 
     def _two(self, app, m):
         """Two sides' names, each over its score, the longer one taking the room the other leaves."""
@@ -378,6 +400,16 @@ class Table:
                 app.push(app.hand_entry())
 
     def tick(self, app, now_ms):
+        if self._late and self.banner is not None:
+            # The frame with the result's label is out: the names it covers
+            # go into the background now, out of the answer to the press that
+            # recorded the hand. The frame is drawn again as it is shown.
+            p = app.p
+            p.begin(0, self)
+            p.restore(self)
+            self._names(app)
+            p.keep(self)
+            self._top(app)
         left = self._left(app)
         if left is not None and (left + 999) // 1000 != self._shown:
             app.redraw()
