@@ -35,6 +35,20 @@ def glyph_pixels(ch, font=draw.SMALL):
 
 
 # ------------------------------------------------------------------ widths
+def test_the_glyph_buffer_holds_the_largest_glyph_and_icon():
+    """The Painter copies each glyph or icon into a buffer of a fixed size:
+    held here to the fonts and icons as they are generated, both ways (a
+    larger size only wastes the heap)."""
+    sizes = []
+    for font in (draw.SMALL, draw.MEDIUM, draw.BIG, draw.LABEL):
+        idx = font[6]
+        sizes += [((idx[i + 2] + 7) >> 3) * idx[i + 3] for i in range(0, len(idx), 5)]
+    idx = icons.INDEX
+    sizes += [((idx[i + 2] + 7) >> 3) * idx[i + 3] for i in range(0, len(idx), 4)]
+    assert draw._GLYPH_BYTES == max(sizes)
+    assert len(draw.Painter(framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB))._buf) == max(sizes)
+
+
 def test_widths_add_up_with_spacing():
     sp = draw.SMALL[2]
     assert draw.text_width("") == 0
