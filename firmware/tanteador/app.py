@@ -136,12 +136,18 @@ class App:
         or at once when it runs short, even during a hold (a heap still short after it unloads
         the screens and helpers not in use); while nobody presses at the
         table, load the next screen of a hand before it is first needed.
-        True if it collected."""
+        After a frame, the screen's tick runs at once. True if it collected."""
         quiet = not self._held and now_ms - self.last_input >= _GC_IDLE_MS
+        s = self.stage
+        if self._drawn and getattr(s.stack[-1], "tick", None) is not None:
+            # The screen's tick once its frame is out, not only at the next
+            # poll: what it left out of that frame's answer (the table's names
+            # under a hand's result) is done before the next press is taken,
+            # which may have come during the save after the frame.
+            self._guard(1, now_ms)
         # The free heap is looked at once per frame drawn (a look scans the heap).
         short = self._drawn and heap.short()
         self._drawn = False
-        s = self.stage
         if quiet and (self._frame_due or s.tag_due) and s.save_at is None:
             self._keep_frame()
         if self.heap.due and (quiet or short):
