@@ -406,10 +406,14 @@ class Table:
             # recorded the hand. The frame is drawn again as it is shown.
             p = app.p
             p.begin(0, self)
-            p.restore(self)
-            self._names(app)
-            p.keep(self)
-            self._top(app)
+            if p.restore(self):
+                self._names(app)
+                p.keep(self)
+                self._top(app)
+            else:
+                # Another screen drew since (a notice closed by a press):
+                # the table is drawn whole.
+                app.redraw()
         left = self._left(app)
         if left is not None and (left + 999) // 1000 != self._shown:
             app.redraw()
