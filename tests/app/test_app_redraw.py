@@ -60,25 +60,32 @@ def _drawn(app):
     return out
 
 
-def _record(app, board):
-    """OK on the points entry, taken by the polls: the hand recorded and its frame out."""
-    from tanteador.buttons import OK
-
-    board.press(OK)
+def _taken(app, board, button):
+    """A press of ``button`` taken by the app's polls alone (no tidy), its frame out."""
+    board.press(button)
     app.poll(board.advance(30))
-    board.press(OK, False)
+    board.press(button, False)
     app.poll(board.advance(30))
     board.show()
-    assert app.stage.screen.NAME == "table" and app.stage.screen.banner is not None
 
 
-def test_the_names_under_a_hands_result_are_drawn_once_its_frame_is_out(tmp_path):
+def _on_a_result(tmp_path, drawn=False):
+    """A two-player match whose second hand OK has just recorded, its frame out
+    and the loop's tidy not run yet -> (board, app, the texts drawn for that frame if ``drawn``)."""
+    from tanteador.buttons import OK
+
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     hand(app, board, ups=10)
     play(app, board, "DOWN; OK; UP x5")
-    drawn = _drawn(app)
-    _record(app, board)
+    texts = _drawn(app) if drawn else None
+    _taken(app, board, OK)
+    assert app.stage.screen.NAME == "table" and app.stage.screen.banner is not None
+    return board, app, texts
+
+
+def test_the_names_under_a_hands_result_are_drawn_once_its_frame_is_out(tmp_path):
+    board, app, drawn = _on_a_result(tmp_path, drawn=True)
     shown = bytes(board.buffer)
     # The frame that answers OK draws no names row (P2 is the dealer's name
     # in the band): the result's label covers it.
@@ -96,17 +103,10 @@ def test_the_names_under_a_hands_result_are_drawn_once_its_frame_is_out(tmp_path
 def test_a_press_before_the_names_under_the_result_are_drawn_draws_them(tmp_path):
     from tanteador.buttons import DOWN
 
-    board, app = boot(tmp_path)
-    play(app, board, "OK; OK")
-    hand(app, board, ups=10)
-    play(app, board, "DOWN; OK; UP x5")
-    _record(app, board)
-    # DOWN taken by the next poll, the loop's tidy not run between (a driver
-    # of the app that only polls): its press comes before the tick.
-    board.press(DOWN)
-    app.poll(board.advance(30))
-    board.press(DOWN, False)
-    board.show()
+    board, app, _ = _on_a_result(tmp_path)
+    # DOWN taken by the polls, the loop's tidy not run between (a driver of
+    # the app that only polls): its press comes before the tick.
+    _taken(app, board, DOWN)
     assert app.stage.trump is not None and "P1" in app.stage.texts
     assert (board.frame, list(app.stage.texts)) == _full_redraw(app, board)
 
@@ -115,22 +115,14 @@ def test_a_notice_over_the_result_leaves_the_table_whole_when_it_closes(tmp_path
     from tanteador import textids
     from tanteador.buttons import BACK
 
-    board, app = boot(tmp_path)
-    play(app, board, "OK; OK")
-    hand(app, board, ups=10)
-    play(app, board, "DOWN; OK; UP x5")
-    _record(app, board)
+    board, app, _ = _on_a_result(tmp_path)
     # A notice over the table before its names are drawn (a save that failed
     # says so this way), closed by a press: the table comes back whole.
     app.stage.notice(textids.DAMAGED, ms=0)
     app.poll(board.advance(10))
     board.show()
     assert app.stage.screen.NAME == "notice"
-    board.press(BACK)
-    app.poll(board.advance(30))
-    board.press(BACK, False)
-    app.poll(board.advance(30))
-    board.show()
+    _taken(app, board, BACK)
     app.tidy(board.now)
     assert app.stage.screen.NAME == "table"
     # (The text model then holds the names under the label too.)
