@@ -64,6 +64,7 @@ class App:
         s.write()
         self._guard(2, None)
         board.show()
+        s.lay_root()
         # A resumed match's first frame is what a reset shows before the app
         # loads (tanteador.bootframe): kept at the first quiet moment.
         self._frame_due = s.resumed()

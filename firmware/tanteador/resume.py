@@ -27,7 +27,9 @@ def rebuild(s, board, heap, scr, problem, tr, en):
         scr, tr, en, problem = _journal(s, scr, tr, en, problem)
     board.power(True)
     board.contrast(s.cfg["contrast"])
-    s.home()
+    # A match's table is covered here, by its end or by the "Match resumed"
+    # notice: it is built once their frame is out (Stage.lay_root).
+    s.home(under=True)
     m = s.match
     taken, refused = _take_pushed(s, heap)
     if taken:

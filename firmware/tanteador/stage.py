@@ -79,6 +79,8 @@ class Stage:
         self._logged = False
         # The journal is to be opened, empty, after the next frame.
         self._open_due = False
+        # The table under a reset's first screen, built once that frame is out (lay_root).
+        self._root_due = False
         # The saved match loads first, while the heap is emptiest: the engine
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
@@ -450,18 +452,30 @@ class Stage:
         self.stack[-1] = screen
         self.dirty = True
 
-    def home(self, told=None):
+    def home(self, told=None, under=False):
         """Back to the root: the table, or the setup when there is no match.
-        ``told``: the index of the hand whose result the table tells."""
+        ``told``: the index of the hand whose result the table tells.
+        ``under``: the screens pushed next cover the table (a reset's first
+        screen), which ``lay_root`` builds under them once their frame is
+        out: its module loads after that frame, not before it."""
         self.stack = []
+        self._root_due = under and self.match is not None
         if self.match is None:
             from tanteador.screens.setup import Setup
 
             self.push(Setup(self))
-        else:
+        elif not under:
             from tanteador.screens.table import Table
 
             self.push(Table(told))
+
+    def lay_root(self):
+        """Build the table under the screens of ``home(under=True)``, if it is still due."""
+        if self._root_due:
+            from tanteador.screens.table import Table
+
+            self.stack.insert(0, Table())
+            self._root_due = False
 
     def notice(self, sid, arg=None, ms=2500):
         """Show a short message over the current screen (any button closes it)."""
@@ -475,6 +489,8 @@ class Stage:
 
     def fail(self, e):
         """Show the error screen for exception ``e``; the saved match is untouched."""
+        # Over the root: the table, if the first frame of a reset failed before it was built.
+        self.lay_root()
         self.stack = self.stack[:1]
         self._heap.sweep(self.stack)
         code = type(e).__name__

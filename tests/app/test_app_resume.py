@@ -1,6 +1,10 @@
 """Coming back after a power cut: the same screen, with what was typed on it."""
 
+import importlib
 import json
+import sys
+
+import tanteador.screens
 
 from app_helpers import TRUMP_AND_ENTRY, SaveCounter, boot, hand, play, reboot, saved
 
@@ -117,3 +121,53 @@ def test_a_finished_match_is_shown_again_not_resumed(tmp_path):
     board, app = reboot(board)
     assert app.stage.screen.NAME == "matchend"
     assert "Match resumed" not in app.stage.texts and "P1 wins!" in app.stage.texts
+
+
+def _table_unloaded(monkeypatch):
+    # The table's module as a fresh boot finds it: not loaded (CPython keeps
+    # the modules MicroPython's heap lets go, see heap.unload).
+    monkeypatch.delitem(sys.modules, "tanteador.screens.table", raising=False)
+    monkeypatch.delattr(tanteador.screens, "table", raising=False)
+
+
+def test_a_resets_first_frame_leaves_the_table_to_load_after_it(tmp_path, monkeypatch):
+    """The "Match resumed" notice covers the table: its module is not loaded
+    before that frame is out, and the table is under the notice at once after it."""
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=3)
+    _table_unloaded(monkeypatch)
+    seen = []
+    show = board.show
+
+    def first_show():
+        seen.append("tanteador.screens.table" in sys.modules)
+        show()
+
+    monkeypatch.setattr(board, "show", first_show)
+    board, app = reboot(board)
+    assert seen[0] is False
+    assert [type(s).__name__ for s in app.stage.stack] == ["Table", "Notice"]
+    play(app, board, "BACK")
+    assert app.stage.screen.NAME == "table" and "Hand 2" in app.stage.texts
+
+
+def test_a_resets_first_frame_that_fails_shows_the_error_over_the_table(tmp_path, monkeypatch):
+    board, app = boot(tmp_path)
+    play(app, board, "OK; OK")
+    hand(app, board, ups=3)
+    _table_unloaded(monkeypatch)
+    failed = []
+
+    def draw(self, app):
+        failed.append(self.sid)
+        raise ValueError("bad")
+
+    # The class the reboot will find: the app lets go of the screens' modules it does not need.
+    notice = importlib.import_module("tanteador.screens.notice")
+    monkeypatch.setattr(notice.Notice, "draw", draw)
+    board, app = reboot(board)
+    assert failed and [s.NAME for s in app.stage.stack] == ["table", "error"]
+    monkeypatch.undo()
+    play(app, board, "BACK")
+    assert app.stage.screen.NAME == "table" and app.stage.match.hands[0].points == (63, 57)
