@@ -86,8 +86,6 @@ class Stage:
         from tanteador import storeops
 
         doc, problem = storeops.load(self.store, storeops.validate)
-        # What parsing the save left behind goes before the screens load.
-        collect()
         from tanteador.draw import Painter
 
         self.p = Painter(board.display, board.buffer)
@@ -101,8 +99,6 @@ class Stage:
             # end in a torn line).
             self._logged = None
         self.S = i18n.load(self.cfg["lang"])
-        # Importing the fonts left its garbage: the first screen loads on a tidy heap.
-        collect()
         # The screens of the saved state are rebuilt by code needed only now.
         from tanteador import resume
 
