@@ -3,7 +3,8 @@
 The PC bench (host_tools/commands/bench.py) estimates from MicroPython's unix port what each
 action costs on an RP2040. This measures it on a board: it puts the same
 scripted match (benchmatch.bench_match) and a small timing program
-(host_tools/device/boardbench.py with script.py and mp_bench.py, compiled
+(host_tools/device/boardbench.py with script.py and mp_bench.py, and
+bootbench.py for the resets, compiled
 for the board when it reads .mpy files) in /bench on the board,
 soft-resets it, runs the program and reads back its JSON lines; then it
 plays the same match on the PC for the estimates, and prints both with the
@@ -23,9 +24,9 @@ between screens), the answer to the last byte of its frames beside the bus
 time of those bytes (9 bits a byte at the board's bus clock) and the ratio
 of the two, how far each is from what the bus alone would take;
 reset to the first frame, with a match of RESET_HANDS hands saved in
-/bench/tt, both ways a player meets it (boardbench.reset: the start's
+/bench/tt, both ways a player meets it (bootbench.reset: the start's
 steps (tanteador.start) from its first firmware import after a soft reset
-to the first frame sent): with the frame kept on flash by the boot before
+to the end of the first frame sent, nothing else of the program loaded): with the frame kept on flash by the boot before
 (tanteador.bootframe), the target's case (a reset right after a save
 too: the save tags the frame), and without one, the fallback (the first
 boot after a flash, a change of language, a power cut between a save's
@@ -52,7 +53,7 @@ from host_tools.support import link as linkmod
 
 BOARD_DIR = "/bench"
 # The board-side program and the modules it imports, compiled when the board reads .mpy.
-PROGRAM = ("boardbench.py", "mp_bench.py", "script.py", "devicetime.py")
+PROGRAM = ("boardbench.py", "bootbench.py", "mp_bench.py", "script.py", "devicetime.py")
 DEVICE_HANDS = 6   # with the default undo and redo after the fifth hand: every kind of action
 RESET_HANDS = 32   # the saved match a reset resumes: a long evening's
 KB = 1024
@@ -138,22 +139,22 @@ def run_on_board(link, doc, text, saved, say):
         say("resetting into a %d-hand match: without a kept frame, then with the one that boot kept"
             % len(saved["m"]["a"]))
         # Each run on a fresh interpreter, as after a reset: nothing of the firmware loaded.
-        _run(link, "reset", {"dir": flash, "keep": True}, results, say)
+        _run(link, "bootbench.reset", {"dir": flash, "keep": True}, results, say)
         link.soft_reset()
-        _run(link, "reset", {"dir": flash}, results, say)
+        _run(link, "bootbench.reset", {"dir": flash}, results, say)
         # The match is played from its start, on a flash of its own.
         _remove_tree(link, flash)
         _saved_flash(link, flash, doc)
         say("playing it on the board, in real time, weighing the heap after every script line")
         heap = []
-        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, heap, say)
+        _run(link, "boardbench.main", {"dir": flash, "script": BOARD_DIR + "/match.txt"}, heap, say)
         results += [dict(r, k="heap_" + r["k"]) for r in heap if r["k"] in ("base", "boot", "done")]
         # Again, for the times: the heap's collections after every script line slowed the
         # presses of the pass above (see boardbench), so its figures are the heap's alone.
         _remove_tree(link, flash)
         _saved_flash(link, flash, doc)
         say("playing it again for the times, the heap not weighed")
-        _run(link, "main", {"dir": flash, "script": BOARD_DIR + "/match.txt", "heap": False}, results, say)
+        _run(link, "boardbench.main", {"dir": flash, "script": BOARD_DIR + "/match.txt", "heap": False}, results, say)
     finally:
         # A fresh interpreter stops the program if it still runs, and lets go of /bench.
         link.soft_reset()
@@ -163,11 +164,12 @@ def run_on_board(link, doc, text, saved, say):
 
 
 def _run(link, entry, args, results, say):
-    """Run boardbench.<entry>(args) on the board, adding its result objects (all but the end) to ``results``."""
+    """Run ``entry`` (module.function) of the program on the board with ``args``, adding its
+    result objects (all but the end) to ``results``."""
     from host_tools.harness import mplane
 
-    code = "import sys\nsys.path.append(%r)\nimport boardbench\nboardbench.%s(%r)\n" % (
-        BOARD_DIR, entry, json.dumps(args))
+    module = entry.split(".")[0]
+    code = "import sys\nsys.path.append(%r)\nimport %s\n%s(%r)\n" % (BOARD_DIR, module, entry, json.dumps(args))
     got = []
     acts = [0]
 

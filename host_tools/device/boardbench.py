@@ -32,17 +32,7 @@ that acted on a press, or wrote to the flash, is timed with
 play without sampling the heap (the pass whose presses are timed: each
 sample is a collection, and a press right after one is slower).
 
-``boardbench.reset(args_json)`` times a reset as a player meets it: the
-steps the start takes (tanteador.start), from its first firmware import to the first frame
-sent, over ``dir`` (a saved match). One line, then {"k": "end"}:
-
-  {"k": "reset", "us": T, "shown": S, "keep": K, "kept": F, "screen": name}
-
-``shown``: the frame kept on flash went out (tanteador.bootframe), and ``T``
-ends there; else the app booted and ``T`` ends at its first frame. With
-``keep`` in args the app then runs its loop, nobody pressing, until its
-first quiet moment has kept its first frame (``kept``), as a boot on the
-device does: the next reset over ``dir`` shows it.
+A reset is timed by bootbench, alone on a fresh interpreter.
 """
 
 import gc
@@ -50,13 +40,10 @@ import json
 import sys
 import time
 
+from bootbench import BOARD, indexed
 from devicetime import window_bytes
 from mp_bench import CountingFS, emit, kind, ref_us, ticks_diff, ticks_us
 from script import Player, parse
-
-BOARD = "tanteador.board"
-# How long the app may take to keep its first frame: its quiet moment comes after 400 ms.
-KEEP_MS = 5000
 
 
 class ScriptedButtons:
@@ -196,22 +183,6 @@ class Meter:
             emit({"k": "act", "a": ["idle", dt, 0, 0, 0, "collect", now, dt]})
 
 
-def indexed():
-    """The package's imports served as the start serves them on the device
-    (tanteador.start.index) -> what gives them back when the run ends, or
-    None where the start does not index (sources, or no such firmware)."""
-    import tanteador
-
-    try:
-        from tanteador import start
-    except ImportError:
-        return None
-    top = tanteador.__path__
-    if not start.index(tanteador):
-        return None
-    return lambda: start.unindex(top)
-
-
 def settle():
     """Close the start's pack, as the app does once it has started (no start: nothing to close)."""
     try:
@@ -300,64 +271,3 @@ def main(args_json):
           "commits": meter.commits, "opens": cfs.opens, "bytes": cfs.bytes, "renames": cfs.renames,
           "low_free": low if sample else None, "low_hand": low_hand, "overflows": board.edge_overflows, "ref_us": ref_us()})
     emit({"k": "end"})
-
-
-def reset(args_json):
-    """Time the start's steps from its first firmware import to the first frame sent over a.dir
-    (see the module docstring)."""
-    a = json.loads(args_json)
-    name = a.get("board", BOARD)
-    path = sys.path[:]
-    t0 = ticks_us()
-    # As the start: its index, the wiring, the display driver, then a path narrowed to the frozen modules.
-    given_back = indexed()
-    from tanteador.wiring import WIRING
-
-    if WIRING.DISPLAY == "ssd1306":
-        try:
-            import ssd1306  # noqa: F401  # pyright: ignore[reportMissingImports]
-        except ImportError:
-            pass
-    if name != BOARD:
-        __import__(name)    # a stand-in board is no firmware module: found on the whole path
-    if ".frozen" in path:
-        sys.path[:] = [".frozen"]
-    app = None
-    try:
-        from tanteador import bootframe
-
-        __import__(name)
-        board = sys.modules[name].Board(a["dir"])
-        shown = bootframe.show(board)
-        del bootframe   # as the start: the app unloads it with its other boot-only helpers
-        if not shown:
-            from tanteador.app import App
-
-            app = App(board, board.ticks_ms())
-        us = ticks_diff(ticks_us(), t0)
-        kept = None
-        if a.get("keep") and app is not None:
-            kept = keep_frame(app, board)
-    finally:
-        sys.path[:] = path
-        if given_back is not None:
-            given_back()
-    emit({"k": "reset", "us": us, "shown": shown, "keep": bool(a.get("keep")), "kept": kept,
-          "screen": app.stage.screen.NAME if app is not None else None})
-    emit({"k": "end"})
-
-
-def keep_frame(app, board):
-    """Run the app's loop, nobody pressing, until its first frame is on flash -> True, or KEEP_MS."""
-    from tanteador.bootframe import FRAME, TAG
-
-    fs = board.fs
-    end = board.ticks_ms() + KEEP_MS
-    while board.ticks_ms() < end:
-        now = board.ticks_ms()
-        app.poll(now)
-        app.tidy(now)
-        if fs.exists(TAG) and fs.exists(FRAME):
-            return True
-        time.sleep_ms(app.pause(now))
-    return False
