@@ -329,6 +329,14 @@ class Painter:
         self.text(s, left, y, color, font)
         return left
 
+    def lines(self, s, y, width):
+        """Draw ``s`` word-wrapped to ``width`` pixels, each line centred on
+        the screen, from row ``y``; return the row below it."""
+        for line in wrap(s, width):
+            self.text(line, (WIDTH >> 1) - self.width(line) // 2, y)
+            y += LINE
+        return y
+
     def right(self, s, xr, y, color=1, font=SMALL):
         """Draw ``s`` so that it ends at column ``xr`` - 1; return its left x."""
         if not isinstance(s, str):

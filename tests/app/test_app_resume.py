@@ -124,15 +124,17 @@ def test_a_finished_match_is_shown_again_not_resumed(tmp_path):
 
 
 def _table_unloaded(monkeypatch):
-    # The table's module as a fresh boot finds it: not loaded (CPython keeps
-    # the modules MicroPython's heap lets go, see heap.unload).
-    monkeypatch.delitem(sys.modules, "tanteador.screens.table", raising=False)
-    monkeypatch.delattr(tanteador.screens, "table", raising=False)
+    # The table's module and the screens' helpers as a fresh boot finds them:
+    # not loaded (CPython keeps the modules MicroPython's heap lets go, see heap.unload).
+    for name in ("table", "ui"):
+        monkeypatch.delitem(sys.modules, "tanteador.screens." + name, raising=False)
+        monkeypatch.delattr(tanteador.screens, name, raising=False)
 
 
 def test_a_resets_first_frame_leaves_the_table_to_load_after_it(tmp_path, monkeypatch):
-    """The "Match resumed" notice covers the table: its module is not loaded
-    before that frame is out, and the table is under the notice at once after it."""
+    """The "Match resumed" notice covers the table: its module (nor the
+    screens' helpers) is not loaded before that frame is out, and the table
+    is under the notice at once after it."""
     board, app = boot(tmp_path)
     play(app, board, "OK; OK")
     hand(app, board, ups=3)
@@ -141,12 +143,12 @@ def test_a_resets_first_frame_leaves_the_table_to_load_after_it(tmp_path, monkey
     show = board.show
 
     def first_show():
-        seen.append("tanteador.screens.table" in sys.modules)
+        seen.append([n for n in ("tanteador.screens.table", "tanteador.screens.ui") if n in sys.modules])
         show()
 
     monkeypatch.setattr(board, "show", first_show)
     board, app = reboot(board)
-    assert seen[0] is False
+    assert seen[0] == []
     assert [type(s).__name__ for s in app.stage.stack] == ["Table", "Notice"]
     play(app, board, "BACK")
     assert app.stage.screen.NAME == "table" and "Hand 2" in app.stage.texts

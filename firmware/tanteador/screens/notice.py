@@ -8,7 +8,7 @@ leave, only close it: nobody confirms what a notice was hiding.
 
 from micropython import const
 
-from tanteador.screens import ui
+from tanteador import draw as D
 
 # Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)
@@ -28,8 +28,10 @@ class Notice:
         s = app.t(self.sid)
         if self.arg is not None:
             s = s % self.arg
-        app.p.rect(0, 8, ui.WIDTH, 48, 1)
-        ui.wrap(app, s, 14, box=True)
+        app.p.rect(0, 8, D.WIDTH, 48, 1)
+        # Through the Painter alone: the first frame of a reset is this
+        # notice, and the screens' helpers (ui) load after it.
+        app.p.lines(s, 14, 120)
 
     def handle(self, ev, app):
         app.pop()

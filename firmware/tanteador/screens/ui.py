@@ -255,9 +255,6 @@ def refusal(app, s, up=1):
     center(app, s, y - up, WIDTH // 2, 0)
 
 
-def wrap(app, s, y, box=False):
+def wrap(app, s, y):
     """``s`` word-wrapped and centred from row ``y``; returns the row below it."""
-    for line in D.wrap(s, 120 if box else WIDTH - 2):
-        center(app, line, y)
-        y += LINE
-    return y
+    return app.p.lines(s, y, WIDTH - 2)
