@@ -6,7 +6,7 @@ closes. tests/host/test_layers.py holds every firmware module to this map:
 a new module gets a line here.
 
     base      tanteador config
-    engine    ruletables rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
+    engine    ruletables split rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
     result    resultcode qrcode
     text      textids i18n lang lang.*
     storage   flashfs store storeops savefile journal bootframe

@@ -103,6 +103,10 @@ class Match:
     def __init__(self, options, version=VERSION, event=()):
         self.options = options.validate()
         self.nsides = options.nsides
+        if self.nsides > 2 or options.undrawn_cards:
+            # Its checks search a hand's split: loaded with the match, not in
+            # the answer to the press of its first check (see split).
+            __import__("tanteador.split")
         self.version = version
         self.chiamata = options.chiamata
         # The check's trick arguments (players 0: any split of the cards goes)

@@ -292,3 +292,54 @@ def test_undo_of_edits_restores_the_earlier_value():
         m.redo()
     assert [h.points for h in m.hands] == [(20, 50, 50), (0, 0, 120), (30, 30, 60)]
     assert m.won == [0, 0, 2] and m.play_ms == 18
+
+
+def _split_unloaded(monkeypatch):
+    # The search of a hand's split as a fresh boot finds it: not loaded.
+    import sys
+
+    import tanteador
+
+    for name in ("split", "ruletables"):
+        monkeypatch.delitem(sys.modules, "tanteador." + name, raising=False)
+        monkeypatch.delattr(tanteador, name, raising=False)
+    return sys.modules
+
+
+_TWO_SIDES = """
+import sys
+import host_tools
+host_tools.firmware_paths()
+from tanteador.match import Match
+from tanteador.matchoptions import MatchOptions, PAIRS
+from tanteador.rules import OROS, RulesError
+for opts in (MatchOptions(), MatchOptions(players=4, sides=PAIRS)):
+    m = Match(opts)
+    m.record(OROS, 70)
+    for points in (1, 121, (50, 60)):
+        try:
+            m.record(OROS, points)
+        except RulesError:
+            pass
+print(sorted(n for n in ("tanteador.split", "tanteador.ruletables") if n in sys.modules), len(m.hands))
+"""
+
+
+def test_two_sides_with_the_whole_deck_never_load_the_split_search():
+    """Their check needs only the sum: the search and its 5 KB of tables stay
+    off the heap (in an interpreter of its own: nothing loaded before)."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _TWO_SIDES], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["[]", "1"], out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("opts", [dict(players=3), dict(players=3, prep=PREP_UNDRAWN), dict(players=4)],
+                         ids=["three sides", "undrawn card", "four sides"])
+def test_a_match_whose_checks_search_the_split_loads_it_as_it_is_made(monkeypatch, opts):
+    modules = _split_unloaded(monkeypatch)
+    m = Match(MatchOptions(**opts))
+    assert "tanteador.split" in modules
+    with pytest.raises(RulesError):
+        m.record(OROS, (119,) + (0,) * (m.nsides - 1))

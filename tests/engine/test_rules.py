@@ -6,7 +6,8 @@ from hypothesis import given, settings, strategies as st
 
 from tanteador import rules, ruletables
 from tanteador.matchoptions import MatchOptions, PAIRS, SOLO, TRIOS
-from tanteador.rules import RulesError, can_hold, check_points, prep_info
+from tanteador.rules import RulesError, check_points, prep_info
+from tanteador.split import can_hold
 
 VALUE_CARDS = [11] * 4 + [10] * 4 + [4] * 4 + [3] * 4 + [2] * 4
 
