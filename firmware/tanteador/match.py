@@ -111,12 +111,17 @@ class Match:
         self.chiamata = options.chiamata
         # The check's trick arguments (players 0: any split of the cards goes)
         # and the undrawn cards a capote allows for.
+        undrawn = options.undrawn_cards
         if version >= 3:
             self._tricks = (options.players, options.tricks_per_hand)
-            self._cap_undrawn = options.undrawn_cards
+            self._cap_undrawn = undrawn
         else:
             self._tricks = (0, 0)
             self._cap_undrawn = 0
+        # check_points' arguments after the points, worked out once: the
+        # options' undrawn cards and tricks are worked out at every read,
+        # and a saved match's load checks every hand.
+        self._rules = (self.nsides, undrawn) + self._tricks
         # The log: log_size actions of _size bytes, _per to a chunk; the
         # first ``cursor`` are in effect (the rest can be redone), and make
         # the _nh hands in play. An entry is entry_width bytes: the values of
@@ -199,7 +204,7 @@ class Match:
             return chiamata.check(points, o.players, rotation.dealer(o.players, o.first_dealer, o.direction, i))
         if type(points) is int and self.nsides == 2:
             points = self.other_side(points)
-        return check_points(points, self.nsides, self.options.undrawn_cards, *self._tricks)
+        return check_points(points, *self._rules)
 
     def needs_last(self, points):
         """True when these (checked) points tie for the hand and the tie
