@@ -110,7 +110,11 @@ class FakeSSD1306(framebuf.FrameBuffer):
         self.buffer = bytearray(width * height // 8)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
         self.calls = []
-        i2c.writeto(addr, b"\x80\xae")
+        # As micropython-lib's driver starts: each command alone, the panel
+        # off while it is set up and lit at the end, then its memory cleared.
+        for cmd in (0xAE, 0x20, 0x00, 0x81, 0xFF, 0x8D, 0x14, 0xAF):
+            i2c.writeto(addr, bytes((0x80, cmd)))
+        i2c.writevto(addr, (b"\x40", self.buffer))
 
     def contrast(self, v):
         self.calls.append(("contrast", v))

@@ -68,6 +68,7 @@ _TONE_MIN = const(20)
 _TONE_MAX = const(20000)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
+_DISP_ON = const(0xAF)
 # The control byte before a stream of commands, and before display data.
 _CMDS = const(0x00)
 _DATA = memoryview(b"\x40")
@@ -85,7 +86,9 @@ def open_display(i2c):
             from tanteador.sh1106 import SH1106_I2C
             return SH1106_I2C(w, h, i2c, c.OLED_ADDR, col_offset=c.SH1106_COL_OFFSET)
         from ssd1306 import SSD1306_I2C  # pyright: ignore[reportMissingImports]
-        return SSD1306_I2C(w, h, i2c, c.OLED_ADDR)
+        d = SSD1306_I2C(w, h, _Starting(i2c), c.OLED_ADDR)
+        d.i2c = i2c
+        return d
     except ImportError as e:
         print("display: driver missing (mpremote mip install ssd1306):", e)
     except OSError as e:
@@ -96,6 +99,24 @@ def open_display(i2c):
         print("display: no answer at", hex(c.OLED_ADDR), "on I2C", c.I2C_ID,
               "SDA GP%d SCL GP%d" % (c.I2C_SDA, c.I2C_SCL), "found:", found, "error:", e)
     return None
+
+
+class _Starting:
+    """The I2C bus as the SSD1306 driver sees it while it starts: its setup
+    commands go through; its clear of the panel's memory (1 KB, 23 ms at
+    400 kHz) and the command that lights the panel do not. The panel stays
+    dark, its memory as it was, until the board's first frame is on it
+    (Board.show), sent whole."""
+
+    def __init__(self, i2c):
+        self.i2c = i2c
+
+    def writeto(self, addr, buf):
+        if buf[-1] != _DISP_ON:
+            self.i2c.writeto(addr, buf)
+
+    def writevto(self, addr, bufs):
+        pass
 
 
 def _ssd1306_windows(d, windows, cmd):
@@ -212,9 +233,10 @@ class Board:
         self._pins = [Pin(n, Pin.IN, Pin.PULL_UP) for n in c.BUTTON_PINS]
         self.buffer = self.display.buffer
         self._diff = PageDiff(self.buffer, c.OLED_WIDTH)
-        if self.display_ok:
-            # Both drivers clear the panel as they start.
-            self._diff.blank()
+        # Both drivers leave the panel dark as they start, its memory unknown
+        # (as a new PageDiff takes it): the first frame goes whole, then the
+        # panel is lit (show).
+        self._dark = self.display_ok
         self._win = bytearray((_CMDS, _SET_COL_ADDR, 0, 0, _SET_PAGE_ADDR, 0, 0))
         # Every button edge is timestamped by a pin interrupt into a ring
         # allocated here, so a press made while the app draws or saves is kept.
@@ -312,6 +334,10 @@ class Board:
             else:
                 _ssd1306_windows(d, self._diff.windows, self._win)
             self._show_failed = False
+            if self._dark:
+                self._dark = False
+                if self._lit:
+                    d.poweron()
         except OSError as e:
             self._diff.forget()
             if not self._show_failed:
@@ -328,6 +354,9 @@ class Board:
     def power(self, on):
         """Light (True) or blank (False) the OLED panel."""
         self._lit = bool(on)
+        if self._dark:
+            # Lit by its first frame (show): its memory is not that frame yet.
+            return
         try:
             if on:
                 self.display.poweron()

@@ -62,14 +62,6 @@ class PageDiff:
         self._copies = [copy[p * width:(p + 1) * width] for p in range(len(self.sent))]
         # The rectangles (c0, c1, p0, p1) of the last changed(), inclusive.
         self.windows = []
-        # The panel was cleared: even a frame that differs in every page is
-        # sent as its ink alone (mostly blank, it costs fewer bytes so).
-        self._from_blank = False
-
-    def blank(self):
-        """The panel's memory is all zero (its driver just cleared it): the next frame sends only its ink."""
-        self.sent = [bytes(self.width)] * len(self.sent)
-        self._from_blank = True
 
     def changed(self):
         """Bit mask of the pages that differ from the last ones sent; they count as sent now.
@@ -85,7 +77,7 @@ class PageDiff:
             cur = view[p * w:(p + 1) * w]
             if cur != sent[p]:
                 mask |= 1 << p
-        if mask == (1 << len(sent)) - 1 and not self._from_blank:
+        if mask == (1 << len(sent)) - 1:
             # A new screen: the windows would cost more work than they save.
             wins = [(0, w - 1, 0, len(sent) - 1)]
         else:
@@ -96,7 +88,6 @@ class PageDiff:
                 copy[:] = view[p * w:(p + 1) * w]
                 sent[p] = copy
         self.windows = wins
-        self._from_blank = False
         return mask
 
     def _windows(self, mask, view):

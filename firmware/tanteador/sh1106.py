@@ -64,13 +64,12 @@ class SH1106_I2C(framebuf.FrameBuffer):
         self.init_display()
 
     def init_display(self):
-        """Send the power-on sequence, clear the panel and switch it on."""
+        """Send the power-on sequence. The panel stays dark, its memory as it
+        was, until ``poweron()``: the board lights it once its first frame
+        is on it, rather than send a cleared one first (1 KB on the bus)."""
         self.i2c.writeto(self.addr, _INIT)
         # The on-chip DC-DC converter powers the panel unless VCC is external.
         self._command(0xAD, 0x8A if self.external_vcc else 0x8B)
-        self.fill(0)
-        self.show()
-        self.poweron()
 
     def _command(self, cmd, arg=None):
         p = self._pair

@@ -25,20 +25,6 @@ def test_the_first_frame_and_a_new_screen_are_one_window():
     assert d.changed() == 0xFF and d.windows == [(0, 127, 0, 7)]
 
 
-def test_the_first_frame_on_a_cleared_panel_sends_only_its_ink():
-    buf = bytearray(1024)
-    d = PageDiff(buf)
-    d.blank()
-    for p in range(8):
-        buf[p * 128 + 3] = 1
-    buf[5 * 128 + 100] = 1
-    assert d.changed() == 0xFF
-    assert sorted(d.windows) == [(3, 3, 0, 7), (100, 100, 5, 5)]
-    for p in range(8):
-        buf[p * 128 + 50] = 1
-    assert d.changed() == 0xFF and d.windows == [(0, 127, 0, 7)]    # later screens as before
-
-
 def test_two_numbers_far_apart_are_two_windows_over_their_pages():
     buf = bytearray(1024)
     d = PageDiff(buf)

@@ -116,13 +116,41 @@ def _panel(writes, ram):
     return n
 
 
+def test_the_panel_is_lit_once_the_first_frame_is_on_it_whole(board_mod, tmp_path):
+    """The driver's start sends no cleared frame (1 KB, 23 ms on the bus) and
+    does not light the panel, whose memory is then unknown: the first frame
+    goes whole, then the panel is lit."""
+    b = board_mod.Board(str(tmp_path))
+    d = b.display
+    assert [w for _, w in b._i2c.writes if w[0] == 0x40 or w[-1] == 0xAF] == []
+    assert bytes((0x80, 0xAE)) in [w for _, w in b._i2c.writes]
+    b.power(True)
+    assert "on" not in d.calls
+    d.pixel(3, 3, 1)
+    ram = bytearray(b"\xff" * 1024)
+    sent = len(b._i2c.writes)
+    b.show()
+    assert _panel(b._i2c.writes[sent:], ram) == 7 + 1 + 1024 and ram == d.buffer
+    assert d.calls == ["on"]
+    b.show()
+    assert d.calls == ["on"]
+
+
+def test_a_panel_blanked_before_its_first_frame_stays_dark_after_it(board_mod, tmp_path):
+    b = board_mod.Board(str(tmp_path))
+    b.power(False)
+    b.show()
+    assert "on" not in b.display.calls and b._i2c.writes[-1][1][0] == 0x40
+    b.power(True)
+    assert b.display.calls == ["on"]
+
+
 def test_show_sends_only_the_columns_that_changed(board_mod, tmp_path):
     b = board_mod.Board(str(tmp_path))
     d = b.display
+    b.show()                                 # the first frame, whole (see above)
     ram = bytearray(1024)
     sent = len(b._i2c.writes)
-    b.show()
-    assert len(b._i2c.writes) == sent        # a blank first frame: the driver's clear already shows it
     b.show()
     assert len(b._i2c.writes) == sent        # nothing changed, nothing sent
     for x, y in ((5, 3 * 8 + 2), (5, 4 * 8 + 2), (5, 7 * 8), (100, 3 * 8 + 1), (101, 3 * 8 + 1)):
@@ -302,6 +330,7 @@ def test_a_board_with_a_refused_file_starts_the_app_on_its_notice(tmp_path):
 
 def test_display_controls(board_mod, tmp_path):
     b = board_mod.Board(str(tmp_path))
+    b.show()
     b.contrast(999)
     b.power(False)
     b.power(True)

@@ -41,16 +41,19 @@ def test_is_a_framebuffer_with_the_ssd1306_method_names():
         assert callable(getattr(oled, name))
 
 
-def test_init_switches_on_and_clears_the_panel():
+def test_init_sets_the_panel_up_and_leaves_it_dark():
+    """No cleared frame sent (1 KB on the bus): the board lights the panel
+    once its first frame is on it."""
     i2c = FakeI2C()
-    SH1106_I2C(128, 64, i2c, addr=0x3D)
+    oled = SH1106_I2C(128, 64, i2c, addr=0x3D)
     assert all(w[0] == 0x3D for w in i2c.writes)
     cmds = [w[2] for w in i2c.writes if w[1] == "cmd"]
     assert cmds[0][0] == 0xAE                     # off while configuring
     assert bytes((0xAD, 0x8B)) in cmds            # internal DC-DC
-    assert cmds[-1] == bytes((0xAF,))             # on at the end
-    data = [w[2] for w in i2c.writes if w[1] == "data"]
-    assert data == [bytes(128)] * 8               # a cleared frame was sent
+    assert all(0xAF not in c for c in cmds)       # and left off
+    assert [w for w in i2c.writes if w[1] == "data"] == []
+    oled.poweron()
+    assert i2c.writes[-1][2] == bytes((0xAF,))
 
 
 def test_external_vcc_turns_the_dc_dc_converter_off():
