@@ -165,16 +165,9 @@ def check_points(points, nsides, undrawn=0, players=0, tricks=0):
         if not few(missing, undrawn):
             raise RulesError("undrawn", None, (missing,))
     if nsides > 2:
-        from tanteador.split import can_hold
+        from tanteador.split import refusal
 
-        # The sides with points need (20 + sides * (players - 1)) // players
-        # tricks at most (ceil(c / players) for c value cards each): when
-        # the hand has that many, the tricks change nothing.
-        if players and (20 + (nsides - pts.count(0)) * (players - 1)) // players <= tricks:
-            players = 0
-        if not can_hold(pts, missing, undrawn, players, tricks):
-            # Refused: for want of tricks only if some split exists at all.
-            if players and can_hold(pts, missing, undrawn):
-                raise RulesError("tricks", None, (tricks,))
-            raise RulesError("cards")
+        why = refusal(pts, missing, undrawn, players, tricks)
+        if why is not None:
+            raise RulesError(why, None, (tricks,) if why == "tricks" else ())
     return pts

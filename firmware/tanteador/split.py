@@ -33,6 +33,22 @@ def few(x, k):
     return MC[x] != 255 and x <= 11 * k
 
 
+def refusal(pts, missing, undrawn, players, tricks):
+    """Why no split of the value cards gives three sides or more the points
+    ``pts`` (``missing`` of them in ``undrawn`` cards, the tricks as in
+    rules.check_points): 'cards', 'tricks' when splits exist but every one
+    needs more tricks than the hand has, or None when one gives them."""
+    # The sides with points need (20 + sides * (players - 1)) // players
+    # tricks at most (ceil(c / players) for c value cards each): when the
+    # hand has that many, the tricks change nothing.
+    if players and (20 + (len(pts) - pts.count(0)) * (players - 1)) // players <= tricks:
+        players = 0
+    if can_hold(pts, missing, undrawn, players, tricks):
+        return None
+    # Refused: for want of tricks only if some split exists at all.
+    return "tricks" if players and can_hold(pts, missing, undrawn) else "cards"
+
+
 def can_hold(needs, pile=0, pile_cards=0, players=0, tricks=0):
     """True if the 20 value cards can be shared out so that side i holds
     exactly ``needs[i]`` points and the undrawn pile holds ``pile`` points in

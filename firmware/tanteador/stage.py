@@ -86,12 +86,8 @@ class Stage:
         from tanteador import storeops
 
         doc, problem = storeops.load(self.store, storeops.validate)
-        # What reading the save and loading the engine left goes before the
-        # drawing and the screens load: on a heap of 190 KB they would not
-        # find their room in its holes later. One collection for the boot,
-        # here, where it found least to mark: a reset without a kept frame
-        # reached its first frame in 388-393 ms on the device lab, 412-419
-        # with the collection once the fonts are loaded.
+        # The save's and the engine's garbage goes before the drawing and the screens
+        # load (at 190 KB they would not fit its holes): the boot's one collection.
         collect()
         from tanteador.draw import Painter
 
