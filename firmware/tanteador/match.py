@@ -103,9 +103,10 @@ class Match:
     def __init__(self, options, version=VERSION, event=()):
         self.options = options.validate()
         self.nsides = options.nsides
-        if self.nsides > 2 or options.undrawn_cards:
+        if self.nsides > 2 and not options.chiamata or options.undrawn_cards:
             # Its checks search a hand's split: loaded with the match, not in
-            # the answer to the press of its first check (see split).
+            # the answer to the press of its first check (see split). A
+            # chiamata's check is of its two sides.
             __import__("tanteador.split")
         self.version = version
         self.chiamata = options.chiamata

@@ -1,4 +1,4 @@
-"""The tables the rules' search of a hand's split reads (see rules.can_hold).
+"""The tables the search of a hand's split reads (see split.can_hold).
 
 Written out rather than worked out at boot (that took tens of ms on the
 Pico); tests/engine/test_rules.py works each of them out again from the cards.

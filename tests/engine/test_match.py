@@ -311,7 +311,7 @@ import sys
 import host_tools
 host_tools.firmware_paths()
 from tanteador.match import Match
-from tanteador.matchoptions import MatchOptions, PAIRS
+from tanteador.matchoptions import CHIAMATA, GOAL_HANDS, MatchOptions, PAIRS
 from tanteador.rules import OROS, RulesError
 for opts in (MatchOptions(), MatchOptions(players=4, sides=PAIRS)):
     m = Match(opts)
@@ -321,13 +321,15 @@ for opts in (MatchOptions(), MatchOptions(players=4, sides=PAIRS)):
             m.record(OROS, points)
         except RulesError:
             pass
+Match(MatchOptions(players=5, sides=CHIAMATA, goal=GOAL_HANDS, target=5))
 print(sorted(n for n in ("tanteador.split", "tanteador.ruletables") if n in sys.modules), len(m.hands))
 """
 
 
 def test_two_sides_with_the_whole_deck_never_load_the_split_search():
-    """Their check needs only the sum: the search and its 5 KB of tables stay
-    off the heap (in an interpreter of its own: nothing loaded before)."""
+    """Their check needs only the sum, and a chiamata's is of its two sides:
+    the search and its 5 KB of tables stay off the heap (in an interpreter
+    of its own: nothing loaded before)."""
     import subprocess
     import sys
 
