@@ -104,16 +104,21 @@ def open_display(i2c):
 class _Starting:
     """The I2C bus as the SSD1306 driver sees it while it starts: its setup
     commands go through; its clear of the panel's memory (1 KB, 23 ms at
-    400 kHz) and the command that lights the panel do not. The panel stays
-    dark, its memory as it was, until the board's first frame is on it
-    (Board.show), sent whole."""
+    400 kHz) and the command that lights the panel, its last, do not. The
+    panel stays dark, its memory as it was, until the board's first frame
+    is on it (Board.show), sent whole."""
 
     def __init__(self, i2c):
         self.i2c = i2c
 
     def writeto(self, addr, buf):
-        if buf[-1] != _DISP_ON:
-            self.i2c.writeto(addr, buf)
+        if buf[-1] == _DISP_ON:
+            # Alone after its control byte (micropython-lib's driver), or
+            # at the end of the commands written with it.
+            buf = buf[:-1]
+            if len(buf) < 2:
+                return
+        self.i2c.writeto(addr, buf)
 
     def writevto(self, addr, bufs):
         pass

@@ -136,6 +136,32 @@ def test_the_panel_is_lit_once_the_first_frame_is_on_it_whole(board_mod, tmp_pat
     assert d.calls == ["on"]
 
 
+class _BatchedSSD1306(FakeSSD1306):
+    """A driver that writes its setup commands in one go, the display-on last."""
+
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        super().__init__(width, height, _Silent(), addr)
+        self.i2c = i2c
+        i2c.writeto(addr, bytes((0x00, 0xAE, 0x20, 0x00, 0x8D, 0x14, 0xAF)))
+        i2c.writevto(addr, (b"\x40", self.buffer))
+
+
+class _Silent:
+    def writeto(self, addr, buf):
+        pass
+
+    def writevto(self, addr, bufs):
+        pass
+
+
+def test_a_driver_that_writes_its_setup_at_once_still_sets_the_panel_up_dark(board_mod, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules["ssd1306"], "SSD1306_I2C", _BatchedSSD1306)
+    b = board_mod.Board(str(tmp_path))
+    assert [w for _, w in b._i2c.writes] == [bytes((0x00, 0xAE, 0x20, 0x00, 0x8D, 0x14))]
+    b.show()
+    assert b.display.calls == ["on"]
+
+
 def test_a_panel_blanked_before_its_first_frame_stays_dark_after_it(board_mod, tmp_path):
     b = board_mod.Board(str(tmp_path))
     b.power(False)
