@@ -4,8 +4,8 @@ The PC bench (host_tools/commands/bench.py) estimates from MicroPython's unix po
 action costs on an RP2040. This measures it on a board: it puts the same
 scripted match (benchmatch.bench_match) and a small timing program
 (host_tools/device/boardbench.py with script.py and mp_bench.py, and
-bootbench.py for the resets, compiled
-for the board when it reads .mpy files) in /bench on the board,
+bootbench.py for the resets, compiled for the board when it reads .mpy
+files) in /bench on the board,
 soft-resets it, runs the program and reads back its JSON lines; then it
 plays the same match on the PC for the estimates, and prints both with the
 ratio device/estimate of each, so the estimates can be corrected.
@@ -26,7 +26,8 @@ of the two, how far each is from what the bus alone would take;
 reset to the first frame, with a match of RESET_HANDS hands saved in
 /bench/tt, both ways a player meets it (bootbench.reset: the start's
 steps (tanteador.start) from its first firmware import after a soft reset
-to the end of the first frame sent, nothing else of the program loaded): with the frame kept on flash by the boot before
+to the end of the first frame sent, nothing else of the program loaded):
+with the frame kept on flash by the boot before
 (tanteador.bootframe), the target's case (a reset right after a save
 too: the save tags the frame), and without one, the fallback (the first
 boot after a flash, a change of language, a power cut between a save's
