@@ -463,3 +463,10 @@ def test_the_card_tables_are_the_cards():
             min(high, default=255), max(high, default=0), min(high6, default=255), max(high6, default=0),
             max((sum(w) for w in ways[x]), default=0), len(six),
             top6 & 255, top6 >> 8 & 255, top6 >> 16, top & 255, top >> 8 & 255, top >> 16], x
+
+
+def test_the_split_search_counts_the_same_points_as_the_rules():
+    """split keeps its own folded copy of the hand's points (it may not import rules, which imports it)."""
+    from tanteador import split
+
+    assert split._TOTAL == rules.TOTAL == 120
