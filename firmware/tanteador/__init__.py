@@ -5,7 +5,7 @@ layer and those below it, never from one above, and no import circle
 closes. tests/host/test_layers.py holds every firmware module to this map:
 a new module gets a line here.
 
-    base      tanteador config
+    base      tanteador importer config
     engine    ruletables split rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
     result    resultcode qrcode
     text      textids i18n lang lang.*
@@ -17,7 +17,8 @@ a new module gets a line here.
     board     boardfile wiring nodisplay board
     boot      start main
 
-base: the version and the default pins and display. engine: the rules of
+base: the version, where a board's imports of the package come from,
+and the default pins and display. engine: the rules of
 play, a match's setup, its log and figures, its saved form (written, and
 read back at boot); it takes time and randomness as arguments and knows
 nothing of screens or flash. result: an event's signed result code and
@@ -39,3 +40,18 @@ called by firmware/main.py.
 """
 
 VERSION = "0.1.0"
+
+# Compiled on a board's filesystem (`tanteador flash`), the package has its
+# imports served by its index (importer.index), the modules' own files being
+# in a folder of their own: the importer is found here, in the package's
+# small folder.
+if __file__.endswith(".mpy"):
+    try:
+        from tanteador.importer import index
+    except Exception:
+        # The importer's file damaged: the modules' files serve, found by
+        # MicroPython's own lookups (importer.FILES).
+        __path__ += "/modules"
+    else:
+        __path__ = index(__path__)
+        del index

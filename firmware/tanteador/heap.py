@@ -105,7 +105,7 @@ class Heap:
             self.due = True
         self._warm += 1
         if self._warm == len(_WARM):
-            # The last module of the start's burst: the start's pack may close.
-            start = sys.modules.get("tanteador.start")
-            if start is not None:
-                start.settle()
+            # The last module of the start's burst: the index's pack may close.
+            importer = sys.modules.get("tanteador.importer")
+            if importer is not None:
+                importer.settle()

@@ -194,6 +194,8 @@ def _copy(link, files, have, changed, stale, frozen):
     """Remove ``stale``, then write ``changed``, main.py last; print what was done."""
     for p in stale:
         link.remove(p)
+    for d in _emptied(stale, files):
+        link.rmdir(d)
     if frozen is not None:
         # Even empty, the folder would be imported as the package in place of the frozen one.
         link.remove_dirs(CODE_DIR)
@@ -208,6 +210,22 @@ def _copy(link, files, have, changed, stale, frozen):
         print("  copied %s (%d bytes)" % (p, len(files[p])))
     print("%d files copied, %d unchanged, %d old files removed; the saved match in /tt/ is kept"
           % (len(changed), len(files) - len(changed), len(stale)))
+
+
+def _folders(path):
+    # The folders of the package that hold ``path``, the package's own left out.
+    if not path.startswith(CODE_DIR + "/"):
+        return []
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[:k]) for k in range(len(CODE_DIR.split("/")) + 1, len(parts) + 1)]
+
+
+def _emptied(stale, files):
+    """The package's folders that held only ``stale`` files, deepest first:
+    the modules of another layout (sources, or compiled) leave none behind."""
+    kept = {d for p in files for d in _folders(p)}
+    gone = {d for p in stale for d in _folders(p)} - kept
+    return sorted(gone, key=lambda d: (-d.count("/"), d))
 
 
 def _mkdirs(link, path):

@@ -10,7 +10,7 @@ that acted on a press, or wrote to the flash, is timed with
 
   {"k": "base", "free": B, "start": S}
                                  free heap with this program and the device's start
-                                 (tanteador.start, main.py's part) loaded, before the
+                                 (tanteador.start and its index, main.py's part) loaded, before the
                                  app; S: the start's own weight
   {"k": "boot", "free": B, ...}  the app booted: its heap, its display and bus
   {"k": "act", "a": [kind, us, frames, files, bytes, "screen>screen", at_ms, answer_us, bus, durable_us]}
@@ -184,12 +184,10 @@ class Meter:
 
 
 def settle():
-    """Close the start's pack, as the app does once it has started (no start: nothing to close)."""
-    try:
-        from tanteador import start
-    except ImportError:
-        return
-    start.settle()
+    """Close the index's pack, as the app does once it has started (no index: nothing to close)."""
+    importer = sys.modules.get("tanteador.importer")
+    if importer is not None:
+        importer.settle()
 
 
 def free():
@@ -209,8 +207,8 @@ def main(args_json):
     # As on the device: the start and its index stay on the heap while the app runs. They
     # are main.py's part, which the app's figures never counted: weighed apart, before the base.
     given_back = indexed()
-    # The pack the start reads modules from is closed once the app has started
-    # (tanteador.start.settle): closed now, it is neither the start's weight
+    # The pack the index reads modules from is closed once the app has started
+    # (tanteador.importer.settle): closed now, it is neither the start's weight
     # nor, freed during the match, taken off the app's.
     settle()
     base = free()

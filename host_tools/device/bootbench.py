@@ -1,9 +1,9 @@
 """Board-side half of ``tanteador bench --port`` for a reset: its time to the first frame.
 
 ``bootbench.reset(args_json)`` times a reset as a player meets it: the steps
-the start takes (tanteador.start), from its first firmware import to the end
-of the first frame sent, over ``dir`` (a saved match). One line, then
-{"k": "end"}:
+the start takes (tanteador.start), from its first firmware import (the
+package's, which indexes it) to the end of the first frame sent, over
+``dir`` (a saved match). One line, then {"k": "end"}:
 
   {"k": "reset", "us": T, "shown": S, "keep": K, "kept": F, "screen": name}
 
@@ -32,19 +32,20 @@ KEEP_MS = 5000
 
 
 def indexed():
-    """The package's imports served as the start serves them on the device
-    (tanteador.start.index) -> what gives them back when the run ends, or
-    None where the start does not index (sources, or no such firmware)."""
-    import tanteador
-
+    """The start imported as main.py imports it, the package's imports served
+    by the index where it is compiled (tanteador.importer.index) -> what
+    gives them back when the run ends, or None where nothing indexes them
+    (sources, or no such firmware)."""
     try:
-        from tanteador import start
+        import tanteador.start  # noqa: F401
     except ImportError:
         return None
-    top = tanteador.__path__
-    if not start.index(tanteador):
+    import tanteador
+
+    importer = sys.modules.get("tanteador.importer")
+    if importer is None or tanteador.__path__ != importer.AT:
         return None
-    return lambda: start.unindex(top)
+    return importer.unindex
 
 
 def reset(args_json):

@@ -30,6 +30,14 @@ def _emit_with_frame(out, frame):
 
 def cmd_gallery(a):
     """Every gallery screen in every language asked for: the frame bytes and texts, one line each."""
+    import tanteador  # noqa: F401
+
+    # The index's pack closed before the lane's own modules load: the app
+    # closes it once its start's imports are done (tanteador.importer.settle),
+    # and the screens are drawn after that.
+    importer = sys.modules.get("tanteador.importer")
+    if importer is not None:
+        importer.settle()
     import gallery
     from hostboard import HostBoard
 

@@ -8,7 +8,7 @@ USB and one made from a .uf2 hold the same files.
 import io
 
 from host_tools import FIRMWARE, UsageError
-from host_tools.support.modulepack import build_pack, pack_path
+from host_tools.support.modulepack import build_pack, laid_out, pack_path
 from host_tools.support.mpybuild import build, firmware_files
 
 # Where a display driver may sit on a board; mip puts the compiled one first.
@@ -24,10 +24,12 @@ def firmware_modules():
 
 def code_files(compiler):
     """{board path: bytes} of main.py and the package as flash copies them: .mpy by
-    ``compiler`` with the pack the start reads them from (support.modulepack), or sources."""
+    ``compiler`` with the pack the start reads them from, the modules' own files in
+    their folder (support.modulepack), or sources."""
     files = build(firmware_files(FIRMWARE), compiler)
     if compiler is not None:
         files[pack_path()] = build_pack(files)
+        files = laid_out(files)
     return files
 
 

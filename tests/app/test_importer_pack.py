@@ -1,23 +1,23 @@
-"""The pack: the package's compiled modules in one file, read by the start while the app starts.
+"""The pack: the package's compiled modules in one file, read by the index while the app starts.
 
 `tanteador flash` writes it (host_tools.support.modulepack) beside the
-modules' own files; the start's index serves the importer from it
-(tanteador.start._Pack) until the app has settled, and from the files
+modules' own folder; the package's index serves the importer from it
+(tanteador.importer._Pack) until the app has settled, and from the files
 after that, or whenever the pack does not hold a module whole. A damaged
 pack must never hand the importer wrong bytes: a module it holds badly is
 read from its own file, and a pack that cannot be read at all is not used.
 """
 
 
-import binascii  # noqa: F401  # the start imports it on an empty path: CPython finds it only when loaded
+import binascii  # noqa: F401  # the index imports it on an empty path: CPython finds it only when loaded
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from host_tools.harness import mplane
-from host_tools.support.modulepack import build_pack
-from tanteador import start
+from host_tools.support.modulepack import build_pack, laid_out
+from tanteador import importer
 
 # What flash installs, in small: the pack's records sort by name, and a
 # name as long as the records hold.
@@ -31,14 +31,20 @@ MODULES = {
 
 
 def _flashed(tmp_path, modules=MODULES, pack=None):
-    """The package folder as flash leaves it: each module's file, and the pack of them all."""
-    top = tmp_path / "tanteador"
-    for path, data in modules.items():
-        f = top / path[len("/tanteador/"):]
+    """The package folder as flash leaves it: each module's file in the
+    modules' folder, and the pack of them all."""
+    for path, data in laid_out(modules).items():
+        f = tmp_path / path.lstrip("/")
         f.parent.mkdir(parents=True, exist_ok=True)
         f.write_bytes(data)
+    top = tmp_path / "tanteador"
     (top / "pack.bin").write_bytes(build_pack(modules) if pack is None else pack)
     return str(top)
+
+
+def _file(tmp_path, path):
+    # Where flash put the file of the module ``path`` (/tanteador/app.mpy).
+    return tmp_path / next(iter(laid_out({path: b""}))).lstrip("/")
 
 
 def _served(folder, path):
@@ -53,8 +59,8 @@ def test_every_module_is_served_from_the_pack_as_flash_compiled_it(tmp_path):
     top = _flashed(tmp_path)
     # The files say otherwise: what is served can only have come from the pack.
     for path in MODULES:
-        (tmp_path / path.lstrip("/")).write_bytes(b"not this")
-    folder = start._Folder(top)
+        _file(tmp_path, path).write_bytes(b"not this")
+    folder = importer._Folder(top)
     assert folder.pack is not None
     for path, data in MODULES.items():
         assert _served(folder, path[len("/tanteador"):]) == data, path
@@ -62,12 +68,12 @@ def test_every_module_is_served_from_the_pack_as_flash_compiled_it(tmp_path):
 
 
 def test_once_settled_the_modules_come_from_their_own_files(tmp_path):
-    """The app settles the start when its first imports are done: the pack's
+    """The app settles the index when its first imports are done: the pack's
     open file (and its littlefs cache) is given back, later imports open the
     module's file."""
     top = _flashed(tmp_path)
-    (tmp_path / "tanteador" / "app.mpy").write_bytes(b"M\x06the file")
-    folder = start._Folder(top)
+    _file(tmp_path, "/tanteador/app.mpy").write_bytes(b"M\x06the file")
+    folder = importer._Folder(top)
     assert _served(folder, "/app.mpy") == MODULES["/tanteador/app.mpy"]
     folder.settle()
     assert folder.pack is None
@@ -78,7 +84,7 @@ def test_once_settled_the_modules_come_from_their_own_files(tmp_path):
 def test_a_pack_without_its_header_or_records_is_not_used(tmp_path):
     whole = build_pack(MODULES)
     for bad in (b"", whole[:6], b"XPK1" + whole[4:], whole[:40]):
-        folder = start._Folder(_flashed(tmp_path, pack=bad))
+        folder = importer._Folder(_flashed(tmp_path, pack=bad))
         assert folder.pack is None, bad[:8]
         assert _served(folder, "/stage.mpy") == MODULES["/tanteador/stage.mpy"]
 
@@ -86,7 +92,7 @@ def test_a_pack_without_its_header_or_records_is_not_used(tmp_path):
 def test_no_pack_at_all_serves_the_files(tmp_path):
     top = _flashed(tmp_path)
     (tmp_path / "tanteador" / "pack.bin").unlink()
-    folder = start._Folder(top)
+    folder = importer._Folder(top)
     assert folder.pack is None
     assert _served(folder, "/screens/table.mpy") == MODULES["/tanteador/screens/table.mpy"]
 
@@ -99,13 +105,13 @@ def test_a_module_damaged_in_the_pack_leaves_the_rest_to_the_files(tmp_path):
     at = whole.find(MODULES["/tanteador/stage.mpy"][:8])
     whole[at + 3] ^= 0xFF
     top = _flashed(tmp_path, pack=bytes(whole))
-    folder = start._Folder(top)
+    folder = importer._Folder(top)
     assert _served(folder, "/app.mpy") == MODULES["/tanteador/app.mpy"]
     assert folder.pack is not None
     assert _served(folder, "/stage.mpy") == MODULES["/tanteador/stage.mpy"]
     assert folder.pack is None
     # What is served now can only have come from the files.
-    (tmp_path / "tanteador" / "screens" / "table.mpy").write_bytes(b"M\x06the file")
+    _file(tmp_path, "/tanteador/screens/table.mpy").write_bytes(b"M\x06the file")
     assert _served(folder, "/screens/table.mpy") == b"M\x06the file"
 
 
@@ -122,7 +128,7 @@ def test_a_damaged_pack_never_serves_wrong_bytes(tmp_path_factory, data):
             whole[at] = data.draw(st.integers(0, 255).filter(lambda b: b != whole[at]))
     else:
         whole = whole[:data.draw(st.integers(0, len(whole) - 1))]
-    folder = start._Folder(_flashed(tmp_path_factory.mktemp("flash"), pack=bytes(whole)))
+    folder = importer._Folder(_flashed(tmp_path_factory.mktemp("flash"), pack=bytes(whole)))
     for path, mod in MODULES.items():
         assert _served(folder, path[len("/tanteador"):]) == mod, path
     try:
@@ -133,7 +139,7 @@ def test_a_damaged_pack_never_serves_wrong_bytes(tmp_path_factory, data):
 
 
 def test_the_pack_holds_every_module_name_of_the_firmware():
-    """A record holds a name of up to start.NAME bytes: a module named
+    """A record holds a name of up to importer.NAME bytes: a module named
     longer would stop `tanteador flash` (build_pack raises)."""
     import os
 
@@ -144,14 +150,14 @@ def test_the_pack_holds_every_module_name_of_the_firmware():
         for n in names:
             if n.endswith(".py"):
                 rel = os.path.relpath(os.path.join(dirpath, n), top).replace(os.sep, "/")
-                assert len("/" + rel[:-3] + ".mpy") <= start.NAME, rel
+                assert len("/" + rel[:-3] + ".mpy") <= importer.NAME, rel
 
 
 MP_CODE = r"""
 import json
-from tanteador import start
+from tanteador import importer
 
-folder = start._Folder(%r)
+folder = importer._Folder(%r)
 f = folder.open("/screens/table.mpy", "rb")
 print(json.dumps({"pack": folder.pack is not None, "table": f.read() == %r}))
 """
@@ -162,7 +168,7 @@ print(json.dumps({"pack": folder.pack is not None, "table": f.read() == %r}))
 def test_a_count_of_records_the_heap_cannot_hold_is_damage_on_micropython(tmp_path, mpy_tree, count):
     """MicroPython allocates what a read asks for before it reads: a damaged
     count would ask for megabytes of records. The pack is not used; the
-    app's modules come from their files (the start on a Pico's heap)."""
+    app's modules come from their files (the index on a Pico's heap)."""
     whole = build_pack(MODULES)
     top = _flashed(tmp_path, pack=whole[:4] + count.to_bytes(4, "little") + whole[8:])
     rc, out, err = mplane.run_code(MP_CODE % (top, MODULES["/tanteador/screens/table.mpy"]), "mp",
