@@ -24,7 +24,7 @@ def firmware_modules():
 
 def code_files(compiler):
     """{board path: bytes} of main.py and the package as flash copies them: .mpy by
-    ``compiler`` with the pack the start reads them from, the modules' own files in
+    ``compiler`` with the pack the index reads them from, the modules' own files in
     their folder (support.modulepack), or sources."""
     files = build(firmware_files(FIRMWARE), compiler)
     if compiler is not None:

@@ -105,6 +105,16 @@ def test_the_index_knows_every_package_of_the_firmware():
     assert sorted(importer._PACKAGES) == sorted(found)
 
 
+def test_the_package_falls_back_on_the_folder_the_index_opens():
+    """Without its importer, the package's __init__ names the modules' folder
+    itself: the importer's FILES, which it could not import."""
+    from host_tools import FIRMWARE
+    from tanteador import importer
+
+    with open(os.path.join(FIRMWARE, "tanteador", "__init__.py")) as f:
+        assert '__path__ += "%s"' % importer.FILES in f.read()
+
+
 def _damaged_tree(mp_damage, mpy_tree, dest, name, label):
     # A copy of the compiled tree with the package's file ``name`` given damage ``label``.
     import shutil
