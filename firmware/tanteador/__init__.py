@@ -53,5 +53,6 @@ if __file__.endswith(".mpy"):
         # MicroPython's own lookups (importer.FILES).
         __path__ += "/modules"
     else:
-        __path__ = index(__path__)
+        # MicroPython's __path__ is the folder's path, a str.
+        __path__ = index(__path__)  # pyright: ignore[reportAssignmentType]
         del index

@@ -190,10 +190,15 @@ def index(top):
     """Have the imports of the package in the folder ``top`` served by a
     ``_Folder`` -> the package's ``__path__`` for them: the index's, or
     the modules' own folder where it cannot serve. Called by the package's
-    ``__init__`` where flash installed it compiled: not where it is frozen
-    into the firmware. ``unindex`` gives the modules' folder back."""
+    ``__init__`` wherever it is compiled: not where it is frozen into the
+    firmware. ``unindex`` gives the modules' folder back."""
     if top.startswith(".frozen"):
         return top
+    if top.startswith("/rom/"):
+        # A ROMFS image (MicroPython mounts it at /rom): its modules run in
+        # place from flash, where the index would read them into the heap,
+        # and its lookups read no littlefs records.
+        return top + FILES
     try:
         import vfs
 
