@@ -195,7 +195,8 @@ def _copy(link, files, have, changed, stale, frozen):
     for p in stale:
         link.remove(p)
     for d in _emptied(stale, files):
-        link.rmdir(d)
+        # With any empty folder left in it (a flash cut short after making it).
+        link.remove_dirs(d)
     if frozen is not None:
         # Even empty, the folder would be imported as the package in place of the frozen one.
         link.remove_dirs(CODE_DIR)

@@ -305,10 +305,6 @@ class Link:
         except OSError as e:
             raise UserError("cannot remove %s on the board: %s" % (path, _oserr(e)))
 
-    def rmdir(self, path):
-        """Remove the empty folder ``path``."""
-        self._run("import os\nos.rmdir(%r)" % path)
-
     def remove_dirs(self, path):
         """Remove the folder ``path`` and the empty folders in it (nothing if it does not exist)."""
         self._run(_RMDIRS % path)

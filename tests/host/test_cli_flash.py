@@ -25,6 +25,7 @@ def firmware(tmp_path, monkeypatch):
     (root / "tanteador" / "screens").mkdir(parents=True)
     (root / "main.py").write_text("from tanteador.app import run\nrun()\n")
     (root / "tanteador" / "__init__.py").write_text("VERSION = '9.9'\n")
+    (root / "tanteador" / "importer.py").write_text("AT = '/_tt'\n")
     (root / "tanteador" / "app.py").write_text("def run():\n    return 1\n")
     (root / "tanteador" / "screens" / "table.py").write_text("NAME = 'table'\n")
     # flash copies the app's files (support.appfiles) and, for a frozen firmware, main.py alone.
@@ -73,7 +74,7 @@ def test_first_flash_precompiles_installs_driver_keeps_match_and_resets(board, f
         assert files[p][:2] == b"M\x06"  # .mpy header, version 6
     # The package's own folder keeps what MicroPython finds before the index,
     # and the pack; the modules' files are in a folder of their own.
-    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "modules", "pack.bin"]
+    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "importer.mpy", "modules", "pack.bin"]
     assert not any(p.startswith("/tanteador/") and p.endswith(".py") for p in files)
     assert files["/lib/ssd1306.mpy"] == DRIVER
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
@@ -81,9 +82,9 @@ def test_first_flash_precompiles_installs_driver_keeps_match_and_resets(board, f
     assert board.resets == 1 and board.closed
     out = capsys.readouterr().out
     assert "MicroPython 1.24.1" in out
-    # main.py, the three modules and the pack the start reads them from.
+    # main.py, the four modules and the pack the importer reads them from.
     assert files["/tanteador/pack.bin"][:4] == b"TPK1"
-    assert "5 files copied, 0 unchanged" in out
+    assert "6 files copied, 0 unchanged" in out
 
 
 def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
@@ -92,14 +93,14 @@ def test_second_flash_copies_only_what_changed(board, firmware, index, capsys):
     writes_before = sum("open(" in c and "'wb'" in c for c in board.execs)
     assert run() == 0
     out = capsys.readouterr().out
-    assert "0 files copied, 5 unchanged" in out
+    assert "0 files copied, 6 unchanged" in out
     assert "already on the board" in out
     assert sum("open(" in c and "'wb'" in c for c in board.execs) == writes_before
     (firmware / "tanteador" / "app.py").write_text("def run():\n    return 2\n")
     assert run() == 0
     out = capsys.readouterr().out
     # The module, and the pack that holds it too.
-    assert "2 files copied, 3 unchanged" in out and "/tanteador/modules/app.mpy" in out
+    assert "2 files copied, 4 unchanged" in out and "/tanteador/modules/app.mpy" in out
     assert "/tanteador/pack.bin" in out
     assert board.resets == 3
 
@@ -130,11 +131,28 @@ def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmwa
     # And so does their folder: the sources' own are the package's.
     assert not os.path.exists(board.host("/tanteador/modules"))
     assert "/tt/state.json" in files and "/tt/h0001.json" in files
-    assert "5 old files removed" in capsys.readouterr().out
+    assert "6 old files removed" in capsys.readouterr().out
     # Compiled again: the sources' folder of screens goes with them.
     assert run() == 0
     assert not os.path.exists(board.host("/tanteador/screens"))
-    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "modules", "pack.bin"]
+    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "importer.mpy", "modules", "pack.bin"]
+
+
+def test_the_modules_of_the_flat_layout_and_their_folders_go(board, firmware, index):
+    """A board flashed before the modules had a folder of their own: their
+    files in the package's folder go, and so does a folder they leave
+    empty, with an empty folder left in it by a flash cut short."""
+    board.put("/tanteador/__init__.mpy", b"M\x06old")
+    board.put("/tanteador/app.mpy", b"M\x06old")
+    board.put("/tanteador/screens/table.mpy", b"M\x06old")
+    board.put("/tanteador/pack.bin", b"TPK1old")
+    os.makedirs(board.host("/tanteador/screens/cut"))
+    assert run() == 0
+    assert sorted(os.listdir(board.host("/tanteador"))) == ["__init__.mpy", "importer.mpy", "modules", "pack.bin"]
+    files = board.files()
+    assert files["/tanteador/modules/app.mpy"] != b"M\x06old"
+    assert "/tanteador/modules/screens/table.mpy" in files
+    assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
 
 
 def test_frozen_firmware_gets_main_only_and_loses_the_shadowing_copy(board, firmware, index, capsys, monkeypatch):
