@@ -48,11 +48,11 @@ VERSION = "0.1.0"
 if __file__.endswith(".mpy"):
     try:
         from tanteador.importer import index
-    except Exception:
-        # The importer's file damaged: the modules' files serve, found by
-        # MicroPython's own lookups (importer.FILES).
-        __path__ += "/modules"
-    else:
+
         # MicroPython's __path__ is the folder's path, a str.
         __path__ = index(__path__)  # pyright: ignore[reportAssignmentType]
         del index
+    except Exception:
+        # The importer's file damaged, or no heap for it: the modules' files
+        # serve, found by MicroPython's own lookups (importer.FILES).
+        __path__ += "/modules"
