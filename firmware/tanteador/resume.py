@@ -18,12 +18,14 @@ _T_TABLE_ROUND = const(114)
 _T_BOARD_REFUSED = const(116)
 
 
-def rebuild(s, board, heap, scr, problem, tr, en):
+def rebuild(s, board, heap, scr, problem, tr, en, held):
     """Rebuild on stage ``s`` the screens of the saved state (screen
-    ``scr``, trump ``tr``, entry values ``en``; see storeops.validate) and
-    say what happened: a resumed match, a save set aside (``problem``), a
+    ``scr``, trump ``tr``, entry values ``en``; see storeops.validate), its
+    journal's actions on it where one is ``held`` (Store.journal_held, asked
+    once by the stage: a littlefs lookup, 4-8 ms on the lab), and say what
+    happened: a resumed match, a save set aside (``problem``), a
     match pushed for an event. OK held at power-on opens the button test."""
-    if s.store.journal_held():
+    if held:
         scr, tr, en, problem = _journal(s, scr, tr, en, problem)
     board.power(True)
     board.contrast(s.cfg["contrast"])

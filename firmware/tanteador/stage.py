@@ -92,11 +92,11 @@ class Stage:
         from tanteador.draw import Painter
 
         self.p = Painter(board.display, board.buffer)
-        scr = "setup"
-        tr = en = None
+        scr, tr, en = "setup", None, None
         if doc is not None:
             self.cfg, self.match, scr, tr, en, self.seq = doc
-        if self.store.journal_held():
+        held = self.store.journal_held()
+        if held:
             # Its actions are replayed with the screens (resume); until the
             # next whole save takes it in, an action is saved whole (it may
             # end in a torn line).
@@ -105,7 +105,7 @@ class Stage:
         # The screens of the saved state are rebuilt by code needed only now.
         from tanteador import resume
 
-        resume.rebuild(self, board, heap, scr, problem, tr, en)
+        resume.rebuild(self, board, heap, scr, problem, tr, en, held)
         if self._logged is None and not board.fs.exists(JOURNAL):
             # The boot took it away (cut as it began, older than the save,
             # or set aside): the next action starts a new one.

@@ -44,9 +44,13 @@ def load(st, validate):
                 name = TMP  # load it where it is; the next save replaces it
         else:
             st.discard(TMP)
-    if not fs.exists(name):
+    try:
+        # Looked up once for both questions, it is there and how big: each
+        # lookup in the saves' folder costs the boot 4-8 ms on the lab.
+        size = fs.size(name)
+    except OSError:
         return None, None
-    return _checked(st, name, validate, MAX_STATE)
+    return _checked(st, name, validate, MAX_STATE, size)
 
 
 def names(st):
@@ -128,9 +132,10 @@ def pushed(st):
     return _checked(st, PUSHED, from_push, MAX_NAMES_BYTES)
 
 
-def _checked(st, name, check, limit):
+def _checked(st, name, check, limit, size=None):
     """(check(the JSON of file ``name``), None), or (None, problem code)
     with the file set aside when it cannot be read or ``check`` refuses it.
+    ``size``: the file's, if the caller has looked it up.
 
     A MemoryError may come of a heap left scattered: the file is tried
     again after a collection. A file the heap cannot hold even then (such
@@ -139,7 +144,7 @@ def _checked(st, name, check, limit):
     """
     for attempt in range(2):
         try:
-            obj, problem = _read(st, name, limit)
+            obj, problem = _read(st, name, limit, size)
             if problem is None:
                 return check(obj), None
         except MemoryError:
@@ -184,10 +189,10 @@ def archive(st, match_doc):
     return problem
 
 
-def _read(st, name, limit=MAX_STATE):
-    """(parsed JSON, None) or (None, 'damaged')."""
+def _read(st, name, limit=MAX_STATE, size=None):
+    """(parsed JSON, None) or (None, 'damaged'); ``size``: the file's, if known."""
     try:
-        if st.fs.size(name) > limit:
+        if (st.fs.size(name) if size is None else size) > limit:
             return None, "damaged"
         f = st.fs.open(name, "rb")
         try:
