@@ -1,7 +1,7 @@
 """Where the package's imports come from on a board: its index, and the pack.
 
 Compiled on a board's filesystem, the package's ``__init__`` has ``index``
-answer the importer's lookups for the package's modules: some 40 ms of a
+answer MicroPython's import lookups for the package's modules: some 40 ms of a
 reset with the kept frame, 200 ms of one without it; the modules are read
 out of one file, the pack, while the app starts (``_Pack``). The
 package's folder holds its ``__init__``, this module and the pack, and
@@ -21,8 +21,8 @@ AT = "/_tt"
 # The package and its packages, as the importer asks for them.
 _PACKAGES = ("/", "/screens", "/lang")
 # Where `tanteador flash` puts the modules' own files, in the package's
-# folder: every module but the package's __init__ and this one, which the
-# importer finds there before the index.
+# folder: every module but the package's __init__ and this one, which
+# MicroPython finds there before the index.
 FILES = "/modules"
 _DIR = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 _FILE = (0x8000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
