@@ -43,8 +43,7 @@ def check(cond, what):
 
 
 def clear(fs):
-    for name in fs.listdir():
-        fs.remove(name)
+    restore(fs, {})
 
 
 def load(root):
@@ -131,7 +130,7 @@ def main():
     for i in range(3):
         check(storeops.archive(st, doc(i + 1)) is None, "archive")
     check(storeops.archive(st, doc(3)) is None, "dedupe")
-    check(sorted(n for n in fs.listdir() if n[0] == "h") == ["h0001.json", "h0002.json", "h0003.json"], "archives")
+    check(sorted(fs.listdir("h")) == ["h0001.json", "h0002.json", "h0003.json"], "archives")
 
     clear(fs)
     Store(fs).save(doc(1))

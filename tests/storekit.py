@@ -5,7 +5,7 @@ import os
 import re
 
 from host_tools.device.faultfs import FaultFS, PowerCut, restore, snapshot
-from tanteador import matchdoc, matchload, storeops
+from tanteador import matchdoc, matchload, store, storeops
 from tanteador.flashfs import DirFS
 from tanteador.matchload import StateError
 from tanteador.store import STATE, TMP, Store
@@ -64,17 +64,21 @@ def boot(fs_root):
 
 
 def archives(fs):
-    """The archived matches in the folder of ``fs``, oldest first."""
-    return _numbered(fs, r"h(\d+)\.json")
+    """The archived matches in the archive's folder of ``fs``, oldest first."""
+    try:
+        names = fs.listdir(store.ARCH)
+    except OSError:
+        return []
+    return _numbered(names, r"h(\d+)\.json")
 
 
 def bad_files(fs):
     """The files the store set aside in the folder of ``fs``, oldest first."""
-    return _numbered(fs, r"bad-(\d+)-state\.json")
+    return _numbered(fs.listdir(), r"bad-(\d+)-state\.json")
 
 
-def _numbered(fs, pattern):
-    found = [(int(m.group(1)), n) for n in fs.listdir() for m in [re.fullmatch(pattern, n)] if m]
+def _numbered(names, pattern):
+    found = [(int(m.group(1)), n) for n in names for m in [re.fullmatch(pattern, n)] if m]
     return [n for _, n in sorted(found)]
 
 

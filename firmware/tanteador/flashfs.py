@@ -11,7 +11,8 @@ _EEXIST = 17
 
 
 class DirFS:
-    """Files of one folder, addressed by plain file names."""
+    """Files of one folder, addressed by plain file names; a name may carry
+    one folder of the folder before it (``"h/h0001.json"``)."""
 
     def __init__(self, root):
         root = root.replace("\\", "/")
@@ -21,9 +22,13 @@ class DirFS:
         _makedirs(root)
 
     def path(self, name):
-        """Full path of ``name``; a name never carries a folder."""
-        if not name or "/" in name or "\\" in name or name in (".", ".."):
+        """Full path of ``name``: a file's plain name, or ``folder/name``."""
+        parts = name.split("/")
+        if len(parts) > 2:
             raise ValueError("name")
+        for part in parts:
+            if not part or "\\" in part or part in (".", ".."):
+                raise ValueError("name")
         return self.root + "/" + name
 
     def open(self, name, mode="r"):
@@ -51,9 +56,15 @@ class DirFS:
         """Delete ``name`` (OSError if missing)."""
         os.remove(self.path(name))
 
-    def listdir(self):
-        """Names of the files in the folder."""
-        return os.listdir(self.root)
+    def listdir(self, folder=None):
+        """Names in the folder (its folders too), or in its ``folder``
+        (OSError if there is none)."""
+        return os.listdir(self.root if folder is None else self.path(folder))
+
+    def makedir(self, name):
+        """Make the folder ``name`` in the folder, unless it is there."""
+        if not _is_dir(self.path(name)):
+            os.mkdir(self.path(name))
 
     def exists(self, name):
         """True if ``name`` exists."""

@@ -1,6 +1,6 @@
 """The saved state on flash: atomic saves, careful loads, names, archive.
 
-Files (all in one folder of a ``flashfs.DirFS``):
+Files (in one folder of a ``flashfs.DirFS``, the archive in a folder of its own):
 
 ``state.json``
     The whole app document, replaced by ONE atomic step per committed
@@ -49,11 +49,17 @@ Files (all in one folder of a ``flashfs.DirFS``):
     Which save the kept first frame of a reset belongs to (read by
     ``tanteador.bootframe``, which has the whole story): written here with
     each whole save it fits, so a reset right after a save shows it.
-``hNNNN.json``
+``h/hNNNN.json``
     Finished matches, one file each (``NNNN`` grows from 0001), written
-    atomically through ``h.tmp``. The newest ``ARCH_KEEP`` are kept: about
+    atomically through ``h/h.tmp``. The newest ``ARCH_KEEP`` are kept: about
     50 matches of a few KB each fit easily in the Pico's 1.4 MB of flash
-    while leaving room for the state and the code.
+    while leaving room for the state and the code. They have a folder of
+    their own because a littlefs lookup reads all of its folder's records:
+    beside the save, 50 of them slowed each boot's lookups and the journal's
+    syncs. An earlier firmware kept them beside the save as ``hNNNN.json``
+    (with ``h.tmp``); the next match end moves them in
+    (``storeops.archive``). A ``h/h.tmp`` left by a cut is replaced by the
+    next archive.
 
 A full flash (``OSError`` errno 28) or another I/O error during a save leaves
 the previous file whole and is reported as ``'full'`` or ``'io'``; play can
@@ -72,7 +78,8 @@ NAMES = "names.json"
 NAMES_TMP = "names.tmp"
 PUSHED = "event.json"
 TAG = "frame.tag"
-ARCH_TMP = "h.tmp"
+ARCH = "h"
+ARCH_TMP = ARCH + "/h.tmp"
 ARCH_KEEP = 50
 MAX_STATE = 65536
 # Largest names.json read, in bytes, and most names it may hold.
@@ -144,7 +151,7 @@ class Store:
             if isinstance(e, MemoryError):
                 # The caller may make room and try again: nothing is left open.
                 raise
-            return _io_code(e)
+            return io_code(e)
         if tag is not None:
             # Ahead of its save, a tag matches no file until the rename: a
             # cut between them leaves the old save, shown without the frame.
@@ -156,7 +163,7 @@ class Store:
             # file: then the whole new one in ``tmp`` is all there is.
             if fs.exists(final):
                 self.discard(tmp)
-            return _io_code(e)
+            return io_code(e)
         if final == STATE:
             self.crc = out.crc
         return None
@@ -206,7 +213,7 @@ class Store:
             if first is not None:
                 # A journal begun with this line holds nothing else.
                 self.discard(JOURNAL)
-            return _io_code(e)
+            return io_code(e)
         return None
 
     def close(self):
@@ -326,7 +333,8 @@ class TextOut:
         self.buf = bytearray()
 
 
-def _io_code(e):
+def io_code(e):
+    """The problem an ``OSError`` of a write makes: ``'full'`` or ``'io'``."""
     return "full" if errno_of(e) == _ENOSPC else "io"
 
 

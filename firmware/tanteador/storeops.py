@@ -4,7 +4,8 @@ Kept apart from ``store`` so the table screen does not hold its code: the
 app imports it for a moment (boot, setup, match end) and unloads it again
 (see ``heap``). These functions take the ``Store`` as their first argument
 and use only the public side of ``store`` (``Store.fs``, ``write_atomic``,
-``discard``; ``dump``, ``TextOut``); ``store`` never imports this module.
+``discard``; ``dump``, ``TextOut``, ``io_code``); ``store`` never imports
+this module.
 """
 
 import gc
@@ -13,11 +14,13 @@ import json
 from tanteador import i18n
 from tanteador.savefile import RESUMABLE, VERSION, default_cfg
 from tanteador.store import (
-    ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES, NAMES_TMP,
-    PUSHED, STATE, TMP, TextOut, dump,
+    ARCH, ARCH_KEEP, ARCH_TMP, MAX_NAME_COUNT, MAX_NAMES_BYTES, MAX_STATE, NAMES, NAMES_TMP,
+    PUSHED, STATE, TMP, TextOut, dump, io_code,
 )
 
 _CODES = ("newer", "shape", "history")
+# The temporary archive file of an earlier firmware, beside the save.
+_OLD_TMP = "h.tmp"
 
 
 def load(st, validate):
@@ -33,8 +36,6 @@ def load(st, validate):
     aside as ``'damaged'``, or no boot would ever get past it.
     """
     fs = st.fs
-    if fs.exists(ARCH_TMP):
-        st.discard(ARCH_TMP)
     name = STATE
     if fs.exists(TMP):
         if not fs.exists(STATE) and _whole(st, TMP):
@@ -172,12 +173,14 @@ def _whole(st, name):
 
 def archive(st, match_doc):
     """Keep a finished match (``match_doc``: its document, or ``matchdoc.Live``)
-    in Store ``st`` as ``hNNNN.json`` -> None or ``'full'``/``'io'``.
+    in Store ``st`` as ``h/hNNNN.json`` -> None or ``'full'``/``'io'``.
 
     Archiving the same document twice in a row writes it once, so the
     app may archive again after a restart without making duplicates.
     """
-    nums = _numbers(st, _is_arch)
+    nums, problem = _gather(st)
+    if problem is not None:
+        return problem
     if nums and _same(st, _arch(nums[-1]), match_doc):
         return None
     n = nums[-1] + 1 if nums else 1
@@ -187,6 +190,39 @@ def archive(st, match_doc):
         while len(nums) > ARCH_KEEP:
             st.discard(_arch(nums.pop(0)))
     return problem
+
+
+def _gather(st):
+    """Make the archive's folder, and move into it the matches an earlier
+    firmware kept beside the save -> (sorted numbers of the archive, None),
+    or ([], ``'full'``/``'io'``).
+
+    Each move is one rename, whole or not done: a cut leaves every match in
+    one folder or the other, and the next match end moves the rest. A match
+    whose number the folder holds already takes the next free one: a move
+    never replaces a file. A file in the folder's place is set aside first
+    (``set_aside``)."""
+    fs = st.fs
+    try:
+        try:
+            fs.makedir(ARCH)
+        except OSError:
+            set_aside(st, ARCH)
+            fs.makedir(ARCH)
+        nums = _numbers(st, _is_arch, ARCH)
+        for name in fs.listdir():
+            n = _is_arch(name)
+            if n is not None:
+                if n in nums:
+                    n = nums[-1] + 1
+                fs.rename(name, _arch(n))
+                nums.append(n)
+                nums.sort()
+            elif name == _OLD_TMP:
+                st.discard(name)
+    except OSError as e:
+        return [], io_code(e)
+    return nums, None
 
 
 def _read(st, name, limit=MAX_STATE, size=None):
@@ -233,10 +269,10 @@ def set_aside(st, name):
         pass
 
 
-def _numbers(st, parse):
-    """Sorted numbers of the files whose names ``parse`` recognises."""
+def _numbers(st, parse, folder=None):
+    """Sorted numbers of the files (of ``folder``) whose names ``parse`` recognises."""
     try:
-        names = st.fs.listdir()
+        names = st.fs.listdir(folder)
     except OSError:
         return []
     nums = []
@@ -283,7 +319,7 @@ def _code(e):
 
 
 def _arch(n):
-    return "h%04d.json" % n
+    return ARCH + "/h%04d.json" % n
 
 
 def _bad(n):

@@ -2,7 +2,8 @@
 
 Files are copied, never removed: /tt/state.json (the match in play, with
 the actions its journal /tt/state.log holds, as a boot replays them),
-/tt/hNNNN.json (finished matches) and /tt/bad-* (files the device set aside)
+/tt/h/hNNNN.json (finished matches; /tt/hNNNN.json on a device not yet past
+a match end since an update) and /tt/bad-* (files the device set aside)
 land untouched in OUT/board/. Every copy is checked against the board's
 own hash; a transfer that does not match changes nothing in OUT. Files
 that do not read as a match are named, kept raw, and left out of the

@@ -2,7 +2,7 @@
 
 ``FaultFS`` wraps a ``flashfs.DirFS`` (same methods) and counts every call
 that changes the flash: opening a file for writing, write, flush, close of
-a written file, rename, remove. A file's bytes are on flash once a flush or
+a written file, rename, remove, making a folder. A file's bytes are on flash once a flush or
 its close has synced them, as littlefs does: what was written after that
 is lost to a cut, and a file opened with ``"w"`` keeps its old bytes until
 then (a new file exists, empty, from its opening). With ``cut_at=k`` the
@@ -13,8 +13,9 @@ power goes off during the k-th such call:
   last byte, all). littlefs lands nothing or all; the two others are what a
   PC's folder may keep, and a cut must not harm the store there either;
 * a write does not land: it was never synced;
-* any other call does not happen (a rename is atomic on littlefs: it is
-  either not done, which is this cut, or done, which is the cut at k+1);
+* any other call (a rename, a removal, a folder made) does not happen (each
+  is atomic on littlefs: either not done, which is this cut, or done, which
+  is the cut at k+1);
 * every file open for writing keeps what was last synced, ``PowerCut`` is
   raised, and every later call raises ``PowerCut`` too: the program is
   stopped. Reboot by building a new store on a fresh ``DirFS`` of the folder.
@@ -31,6 +32,8 @@ rename (two calls, so a cut can fall between them).
 
 Runs on CPython and on MicroPython.
 """
+
+import os
 
 KEEP_NONE = 0
 KEEP_HALF = 1
@@ -148,10 +151,16 @@ class FaultFS:
         self._give_back(name)
         self.fs.remove(name)
 
-    def listdir(self):
-        """Names of the files."""
+    def listdir(self, folder=None):
+        """Names in the folder, or in its ``folder``."""
         self._alive()
-        return self.fs.listdir()
+        return self.fs.listdir(folder)
+
+    def makedir(self, name):
+        """Make a folder: one changing call, done whole or not at all."""
+        if self._step("mkdir", name):
+            self._die()
+        self.fs.makedir(name)
 
     def exists(self, name):
         """True if ``name`` exists."""
@@ -250,25 +259,50 @@ def _landed(synced, data, keep):
 
 
 def snapshot(fs):
-    """Contents of every file of ``fs``: {name: bytes}."""
+    """Contents of every file of ``fs``, and of its folders' files: {name: bytes},
+    a folder itself as {"name/": None}."""
     snap = {}
     for name in fs.listdir():
-        f = fs.open(name, "rb")
         try:
-            snap[name] = f.read()
-        finally:
-            f.close()
+            inner = fs.listdir(name)
+        except OSError:
+            snap[name] = _content(fs, name)
+            continue
+        snap[name + "/"] = None
+        for sub in inner:
+            snap[name + "/" + sub] = _content(fs, name + "/" + sub)
     return snap
 
 
+def _content(fs, name):
+    f = fs.open(name, "rb")
+    try:
+        return f.read()
+    finally:
+        f.close()
+
+
 def restore(fs, snap):
-    """Make the files of ``fs`` exactly ``snap`` (from ``snapshot``)."""
+    """Make the files and folders of ``fs`` exactly ``snap`` (from ``snapshot``)."""
     for name in fs.listdir():
-        if name not in snap:
-            fs.remove(name)
-    for name in snap:
-        f = fs.open(name, "wb")
         try:
-            f.write(snap[name])
-        finally:
-            f.close()
+            inner = fs.listdir(name)
+        except OSError:
+            if name not in snap:
+                fs.remove(name)
+            continue
+        for sub in inner:
+            if name + "/" + sub not in snap:
+                fs.remove(name + "/" + sub)
+        if name + "/" not in snap:
+            os.rmdir(fs.path(name))
+    for name in snap:
+        if snap[name] is None:
+            fs.makedir(name[:-1])
+    for name in snap:
+        if snap[name] is not None:
+            f = fs.open(name, "wb")
+            try:
+                f.write(snap[name])
+            finally:
+                f.close()

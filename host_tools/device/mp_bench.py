@@ -97,8 +97,11 @@ class CountingFS:
         self.removes += 1
         return self._timed(self.fs.remove, name)
 
-    def listdir(self):
-        return self.fs.listdir()
+    def listdir(self, folder=None):
+        return self.fs.listdir(folder)
+
+    def makedir(self, name):
+        return self._timed(self.fs.makedir, name)
 
     def exists(self, name):
         return self.fs.exists(name)

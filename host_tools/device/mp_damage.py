@@ -16,19 +16,23 @@ import os
 import sys
 from binascii import crc32
 
-from mp_driver import Rand, emit
+from mp_driver import Rand, emit, fresh_dir
 
 # What the firmware does with a damaged file: "aside", renamed to a
 # bad-<n>-state.json with its bytes; "kept", ignored and left as it is;
 # "cache", drawn again and rewritten (the kept frame); "torn", the leftover
 # of a cut save, replaced by the next save; "journal", set aside unless it
 # is what a cut append leaves (its whole lines replayed, the rest dropped:
-# never shown). Numbered names are written with a "*" for the number.
+# never shown). Numbered names are written with a "*" for the number; a
+# name in the archive's folder with the folder ("h/"). "h*.json" is an ended
+# match where an earlier firmware kept it, beside the save: kept, and moved
+# into the folder at the next match end.
 COVERED = {
     "state.json": "aside",
     "state.log": "journal",
     "state.tmp": "torn",
-    "h.tmp": "torn",
+    "h/h.tmp": "torn",
+    "h/h*.json": "kept",
     "h*.json": "kept",
     "bad-*-state.json": "kept",
     "names.json": "kept",
@@ -178,11 +182,27 @@ def _write(path, data):
         f.close()
 
 
-def _lay(folder, base, name):
-    """Make ``folder`` hold the files of ``base`` but ``name``."""
+def _files(folder):
+    """The names of the files in ``folder``, those in its folders as "folder/name"."""
+    out = []
     for n in os.listdir(folder):
-        os.remove(folder + "/" + n)
+        try:
+            out += [n + "/" + m for m in os.listdir(folder + "/" + n)]
+        except OSError:
+            out.append(n)
+    return out
+
+
+def _lay(folder, base, name):
+    """Make ``folder`` hold the files (and folders) of ``base`` but ``name``."""
+    fresh_dir(folder)
     for n in os.listdir(base):
+        try:
+            os.listdir(base + "/" + n)
+            os.mkdir(folder + "/" + n)
+        except OSError:
+            pass
+    for n in _files(base):
         if n != name:
             _write(folder + "/" + n, _read(base + "/" + n))
 
@@ -330,7 +350,7 @@ def _case(a):
         # Where the damaged bytes are after the first boot: nothing is lost.
         kept = []
         if mark is not None:
-            for n in os.listdir(folder):
+            for n in _files(folder):
                 if _print(folder + "/" + n) == mark:
                     kept.append(n)
             if name == BOARD_FILE and _print(board_file) == mark:

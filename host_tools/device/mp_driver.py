@@ -80,7 +80,11 @@ def fresh_dir(path):
         os.mkdir(path)
         return path
     for n in names:
-        os.remove(path + "/" + n)
+        try:
+            os.remove(path + "/" + n)
+        except OSError:
+            fresh_dir(path + "/" + n)
+            os.rmdir(path + "/" + n)
     return path
 
 

@@ -2,9 +2,12 @@
 
 `tanteador pull` exports them and `tanteador event` collects an evening's
 matches with them. A source copies the files the device writes (state.json
-and its journal state.log, hNNNN.json, bad-*), skipping unread any larger
-than a save can be; a file is then read as a Match by the firmware's own
-code, the match in play with the actions its journal holds.
+and its journal state.log, the ended matches h/hNNNN.json, bad-*), skipping
+unread any larger than a save can be; a file is then read as a Match by the
+firmware's own code, the match in play with the actions its journal holds.
+The ended matches are named without their folder: an earlier firmware kept
+them beside the save, and a device not yet past a match end since its update
+still does.
 """
 
 import hashlib
@@ -16,6 +19,8 @@ from host_tools import UsageError, UserError
 
 TT = "/tt"
 JOURNAL = "state.log"
+# The ended matches' folder in the flash folder (tanteador.store.ARCH).
+ARCH = "h"
 
 
 def size_limit():
@@ -33,9 +38,24 @@ def too_big(size):
 
 def wanted(name):
     """Is this a file of the flash folder that pull copies?"""
-    if name in ("state.json", JOURNAL) or name.startswith("bad-"):
-        return True
+    return name in ("state.json", JOURNAL) or name.startswith("bad-") or is_ended(name)
+
+
+def is_ended(name):
+    """Is this the name of an ended match's file (hNNNN.json)?"""
     return name.startswith("h") and name.endswith(".json") and name[1:-5].isdigit()
+
+
+def _listed(names, ended):
+    """([(name, path in the flash folder)] of the files to copy, [(name, reason)]
+    of those left), among ``names`` beside the save and ``ended`` in the ended
+    matches' folder. An ended match found in both places (put back by hand)
+    is taken from its folder, the newer place, and the other is named."""
+    inside = [(n, ARCH + "/" + n) for n in ended if is_ended(n)]
+    taken = set(n for n, _ in inside)
+    left = [(n, "also in the folder %s/, whose copy was taken; this one was left where it is" % ARCH)
+            for n in sorted(names) if n in taken]
+    return sorted([(n, n) for n in names if wanted(n) and n not in taken] + inside), left
 
 
 class BoardSource:
@@ -47,18 +67,18 @@ class BoardSource:
 
     def fetch(self):
         """({name: bytes}, [(name, reason)] of the files skipped unread)."""
-        names = sorted(n for n in self.link.listdir(TT) if wanted(n))
-        sums = self.link.hashes(dirs=[TT]) if names else {}
+        files, skipped = _listed(self.link.listdir(TT), self.link.listdir(TT + "/" + ARCH))
+        sums = self.link.hashes(dirs=[TT]) if files else {}
         out = {}
-        skipped = []
         limit = size_limit()
-        for n in names:
-            size = sums.get(TT + "/" + n, (None, 0))[1]
+        for n, at in files:
+            path = TT + "/" + at
+            size = sums.get(path, (None, 0))[1]
             if size > limit:
                 skipped.append((n, too_big(size)))
                 continue
-            data = self.link.read(TT + "/" + n)
-            want = sums.get(TT + "/" + n, (None,))[0]
+            data = self.link.read(path)
+            want = sums.get(path, (None,))[0]
             if want != hashlib.sha256(data).hexdigest():
                 raise UserError(
                     "%s came back from the board different from what it holds (a USB glitch?). "
@@ -81,15 +101,19 @@ class DirSource:
     def fetch(self):
         """({name: bytes}, [(name, reason)] of the files skipped unread)."""
         out = {}
-        skipped = []
         limit = size_limit()
         try:
-            listing = sorted(os.listdir(self.folder))
+            listing = os.listdir(self.folder)
         except OSError as e:
             raise UserError("cannot read the folder %s (%s)" % (self.folder, os.strerror(e.errno or 0)))
-        for n in listing:
-            path = os.path.join(self.folder, n)
-            if not (wanted(n) and os.path.isfile(path)):
+        try:
+            ended = os.listdir(os.path.join(self.folder, ARCH))
+        except OSError:
+            ended = []
+        files, skipped = _listed(listing, ended)
+        for n, at in files:
+            path = os.path.join(self.folder, *at.split("/"))
+            if not os.path.isfile(path):
                 continue
             size = os.path.getsize(path)
             if size > limit:
@@ -121,7 +145,7 @@ class _ReadOnlyJournal:
     def open(self, name, mode="rb"):
         return io.BytesIO(self.data)
 
-    def listdir(self):
+    def listdir(self, folder=None):
         return []
 
     def rename(self, old, new):

@@ -62,11 +62,14 @@ export function migrate() {
   }
 }
 
-// What the firmware takes for a file name (tanteador.flashfs.DirFS.path):
-// an entry under any other name (put there by hand) cannot be a file of the
-// folder, and writing it to the port's memory would stop the page.
+// The names the firmware gives its files (tanteador.flashfs.DirFS.path, and
+// tanteador.store.ARCH, the folder of the ended matches): a plain name, or
+// one in that folder ("h/h0001.json"). An entry under any other name (put
+// there by hand) cannot be a file of the folder, and writing it to the
+// port's memory would stop the page.
 function isFileName(name) {
-  return name !== "" && name !== "." && name !== ".." && !/[/\\]/.test(name);
+  const plain = (p) => p !== "" && p !== "." && p !== ".." && !/[/\\]/.test(p);
+  return plain(name) || (name.startsWith("h/") && plain(name.slice(2)));
 }
 
 function allNames() {

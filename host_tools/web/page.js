@@ -21,6 +21,9 @@ const DIM_ON = [90, 100, 110];
 const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, " ": 2, Backspace: 3, Escape: 3 };
 // What `tanteador pull` reads, plus the names the device offers.
 const WANTED = /^(state\.json|names\.json|h\d+\.json|bad-.+)$/;
+// The ended matches, in their folder of the flash (tanteador.store.ARCH).
+const ENDED = /^h\d+\.json$/;
+const ARCH = "h/";
 
 // What the page measured (browser clock, ms since navigation) and every change to the flash, for the tests.
 const stats = { firstFrameMs: null, answersMs: [], frames: 0, flashLog: [], tones: [], audio: null, ready: false,
@@ -174,7 +177,10 @@ async function start() {
   }
   mp.FS.mkdirTree(FLASH_DIR);
   flash.migrate();
-  for (const name of flash.names()) mp.FS.writeFile(FLASH_DIR + "/" + name, flash.read(name));
+  for (const name of flash.names()) {
+    if (name.includes("/")) mp.FS.mkdirTree(FLASH_DIR + "/" + name.split("/")[0]);
+    mp.FS.writeFile(FLASH_DIR + "/" + name, flash.read(name));
+  }
   mp.registerJsModule("webhost", flashHost(mp));
   mp.runPython("import sys\nsys.path[:0] = ['/fw']");
   const board = mp.pyimport("webboard");
@@ -277,8 +283,14 @@ async function start() {
   });
 }
 
+// The flash's files that pull reads, the ended matches in their folder, as
+// an export names them: a zip of the folder, unzipped for `pull --from-dir`.
+function exported(name) {
+  return WANTED.test(name) || (name.startsWith(ARCH) && ENDED.test(name.slice(ARCH.length)));
+}
+
 function exportFiles() {
-  const files = flash.names().filter((n) => WANTED.test(n)).map((n) => [n, flash.read(n)]);
+  const files = flash.names().filter(exported).map((n) => [n, flash.read(n)]);
   if (!files.length) {
     say("Nothing to export yet: no match has been saved.", true);
     return;
@@ -307,6 +319,8 @@ async function importFiles(list) {
     say("Import: no match files (state.json, hNNNN.json, bad-*, names.json) in what was chosen.", true);
     return;
   }
+  // An ended match goes to its folder, whichever folder it came from.
+  found = found.map(([name, bytes]) => [ENDED.test(name) ? ARCH + name : name, bytes]);
   const replaced = found.filter(([name, bytes]) => {
     const old = flash.read(name);
     return old !== null && !sameBytes(old, bytes);

@@ -96,7 +96,7 @@ def test_end_match_needs_a_confirmation(tmp_path):
     assert app.stage.match is None
     assert saves.n == 1
     assert saved(tmp_path)["m"] is None
-    assert (tmp_path / "h0001.json").exists()
+    assert (tmp_path / "h" / "h0001.json").exists()
 
 
 def test_under_the_trump_cycle_a_hands_trump_stays_the_cycles(tmp_path):

@@ -80,4 +80,4 @@ def test_new_match_after_the_end_keeps_the_old_one_until_started(tmp_path):
     assert app.stage.match is not old and app.stage.screen.NAME == "table"
     assert app.stage.match.options.names == ["Ana", "Beto"]
     assert saves.n == 1
-    assert (tmp_path / "h0001.json").exists()
+    assert (tmp_path / "h" / "h0001.json").exists()

@@ -50,7 +50,7 @@ def test_two_player_match_to_three_from_power_on(tmp_path):
     play(app, board, "OK")
     assert app.stage.screen.NAME == "table"
     assert app.stage.match is not m and not app.stage.match.hands
-    assert (tmp_path / "h0001.json").exists()
+    assert (tmp_path / "h" / "h0001.json").exists()
     assert saves.n == 6
 
 

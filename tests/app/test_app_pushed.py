@@ -62,7 +62,7 @@ def test_the_finished_match_keeps_its_event_in_the_archive_and_a_rematch_is_not_
     play(app, board, "OK")  # Rematch
     assert app.stage.match.event == () and not app.stage.match.hands
     assert "ev" not in saved(tmp_path)["m"]
-    with open(os.path.join(str(tmp_path), "h0001.json")) as f:
+    with open(os.path.join(str(tmp_path), "h", "h0001.json")) as f:
         archived = json.load(f)
     assert archived["ev"] == [3, 2, "fiesta24"]
     assert matchload.from_dict(archived).over
@@ -77,7 +77,7 @@ def test_a_push_replaces_a_match_in_play_which_is_archived(tmp_path):
     put(tmp_path, pushed_doc(table=1, rnd=1))
     board, app = reboot(board)
     assert app.stage.match.event == (1, 1, "fiesta24")
-    with open(os.path.join(str(tmp_path), "h0001.json")) as f:
+    with open(os.path.join(str(tmp_path), "h", "h0001.json")) as f:
         assert json.load(f) == before
 
 

@@ -51,7 +51,7 @@ def test_end_match_shows_the_final_standing_before_the_setup(tmp_path):
     play(app, board, END_MATCH)
     # Ended and kept at once; the standing is what the match left.
     assert app.stage.match is None and saves.n == 1 and saved(tmp_path)["m"] is None
-    assert (tmp_path / "h0001.json").exists()
+    assert (tmp_path / "h" / "h0001.json").exists()
     assert app.stage.screen.NAME == "matchend"
     assert app.stage.t(textids.NO_WINNER) in app.stage.texts
     assert "1-1" in app.stage.texts and "110-130" in app.stage.texts

@@ -142,7 +142,7 @@ def test_a_push_to_a_device_in_play_asks_first_and_the_replaced_match_is_archive
     assert rc == 0 and "archived there" in out
     names, notice = play_pushed(dev, "")
     assert "Table 1 - Round 1" in notice
-    with open(dev / "h0001.json") as f:
+    with open(dev / "h" / "h0001.json") as f:
         assert json.load(f) == in_play
     # A pushed match the device has not started yet is not replaced by another table's without asking.
     assert run(capsys, "event", "push", ev, "--table", 2, "--flash", dev, "--force")[0] == 0

@@ -31,7 +31,7 @@ def match_in_play():
 @pytest.fixture
 def board(tmp_path, monkeypatch):
     b = FakeBoard(tmp_path / "board")
-    b.put("/tt/h0001.json", json.dumps(matchdoc.to_dict(finished_match())))
+    b.put("/tt/h/h0001.json", json.dumps(matchdoc.to_dict(finished_match())))
     b.put("/tt/state.json", json.dumps({"v": 1, "cfg": {"lang": "es"}, "m": matchdoc.to_dict(match_in_play()), "scr": "table"}))
     b.put("/tt/bad-1-state.json", b"{not json")
     b.put("/tt/names.json", '["Ana"]')
@@ -71,7 +71,7 @@ def test_pull_copies_and_exports(board, tmp_path, capsys):
 
 
 def test_a_match_ended_early_is_told_from_one_played_to_its_goal(board, tmp_path):
-    board.put("/tt/h0002.json", json.dumps(matchdoc.to_dict(match_in_play())))  # archived by End match
+    board.put("/tt/h/h0002.json", json.dumps(matchdoc.to_dict(match_in_play())))  # archived by End match
     out = tmp_path / "out"
     assert cli.main(["pull", "--out", str(out)]) == 0
     records = {r["file"]: r for r in json.loads((out / "matches.json").read_text("utf-8"))}
@@ -85,14 +85,31 @@ def test_a_match_ended_early_is_told_from_one_played_to_its_goal(board, tmp_path
 
 
 def test_a_malformed_archive_is_named_and_not_exported(board, tmp_path, capsys):
-    board.put("/tt/h0002.json", '{"v": 2, "o": [2], "a": []}')
+    board.put("/tt/h/h0002.json", '{"v": 2, "o": [2], "a": []}')
     out = tmp_path / "out"
     assert cli.main(["pull", "--out", str(out)]) == 1
     msg = capsys.readouterr().out
     assert "h0002.json is not a match this version reads (shape)" in msg
     assert (out / "board" / "h0002.json").exists()
     assert [r["file"] for r in json.loads((out / "matches.json").read_text("utf-8"))] == ["h0001.json", "state.json"]
-    assert "/tt/h0002.json" in board.files()
+    assert "/tt/h/h0002.json" in board.files()
+
+
+@pytest.mark.parametrize("source", ["board", "folder"])
+def test_matches_an_earlier_firmware_kept_beside_the_save_are_pulled_too(board, tmp_path, capsys, source):
+    board.put("/tt/h0002.json", json.dumps(matchdoc.to_dict(match_in_play())))
+    board.put("/tt/h0001.json", b"an older copy put back by hand")
+    before = board.files()
+    out = tmp_path / "out"
+    where = ["--from-dir", str(tmp_path / "board" / "tt")] if source == "folder" else []
+    assert cli.main(["pull", "--out", str(out)] + where) == 1          # one file left: said
+    assert board.files() == before
+    assert sorted(p.name for p in (out / "board").iterdir()) == [
+        "bad-1-state.json", "h0001.json", "h0002.json", "state.json"]
+    assert (out / "board" / "h0001.json").read_bytes() == before["/tt/h/h0001.json"]
+    records = {r["file"]: r for r in json.loads((out / "matches.json").read_text("utf-8"))}
+    assert records["h0001.json"]["winner"] == "Ana" and records["h0002.json"]["end"] == "abandoned"
+    assert "h0001.json is also in the folder h/, whose copy was taken" in capsys.readouterr().out
 
 
 def test_a_garbled_transfer_writes_nothing(board, tmp_path, monkeypatch, capsys):

@@ -292,7 +292,7 @@ def test_a_match_played_on_the_buttons_pulls_as_the_device_showed_it(tmp_path, o
     sides = [app.stage.side_name(i) for i in range(m.nsides)]
     g.do("OK")   # Rematch: the match goes to the history as h0001.json
     g.close_notice()   # the deck's preparation, told as a new match begins
-    assert app.stage.screen.NAME == "table" and os.path.exists(os.path.join(flash, "h0001.json"))
+    assert app.stage.screen.NAME == "table" and os.path.exists(os.path.join(flash, "h", "h0001.json"))
     out = tmp_path / "out"
     assert cli.main(["pull", "--from-dir", flash, "--out", str(out)]) == 0
     record = json.loads((out / "matches.json").read_text("utf-8"))[0]

@@ -6,6 +6,7 @@ every way (host_tools/device/mp_damage.py), boots to a working screen."""
 import json
 import os
 import random
+import shutil
 
 import pytest
 
@@ -258,7 +259,7 @@ WORKING = ("table", "setup", "matchend", "entry", "history", "settings")
 # The damages of a journal that are what a power cut leaves of an append.
 CUT_APPEND = ("empty", "one byte", "half", "all but one byte")
 # A covered name as a file of the device laid out by _device.
-INSTANCE = {"h*.json": "h0001.json", "bad-*-state.json": "bad-1-state.json"}
+INSTANCE = {"h/h*.json": "h/h0001.json", "h*.json": "h0001.json", "bad-*-state.json": "bad-1-state.json"}
 
 
 def _hand(g):
@@ -297,16 +298,21 @@ def _device(root):
     g.close_notice()
     _hand(g)
     g.wait(2000)                            # and tagged
-    assert {STATE, "h0001.json", "frame.bin", "frame.tag"} <= set(os.listdir(base))
+    assert {STATE, "h", "frame.bin", "frame.tag"} <= set(os.listdir(base))
+    assert os.listdir(base / "h") == ["h0001.json"]
     (base / "names.json").write_text(json.dumps(["Ana", "Iñaki", "Zoë", "João"]), encoding="utf-8")
     (base / "bad-1-state.json").write_bytes(b'{"v": 1, "cfg"')
     good = root / "good"
-    good.mkdir()
-    for p in base.iterdir():
-        (good / p.name).write_bytes(p.read_bytes())
+    (good / "h").mkdir(parents=True)
+    for p in list(base.iterdir()) + list((base / "h").iterdir()):
+        if p.is_file():
+            (good / p.relative_to(base)).write_bytes(p.read_bytes())
     (good / "state.tmp").write_bytes((base / "state.json").read_bytes())
     (good / "state.log").write_bytes(journal_after((base / "state.json").read_bytes()))
-    (good / "h.tmp").write_bytes((base / "h0001.json").read_bytes())
+    ended = (base / "h" / "h0001.json").read_bytes()
+    (good / "h" / "h.tmp").write_bytes(ended)
+    # An ended match where an earlier firmware kept it, beside the save.
+    (good / "h0001.json").write_bytes(ended)
     from app_helpers import pushed_doc
 
     (good / "event.json").write_text(json.dumps(pushed_doc()), encoding="utf-8")
@@ -320,10 +326,7 @@ def device(tmp_path_factory):
     base, good = _device(root)
     # A cut first save: state.tmp without a state.json (the store loads it).
     alone = root / "no-state"
-    alone.mkdir()
-    for p in base.iterdir():
-        if p.name != STATE:
-            (alone / p.name).write_bytes(p.read_bytes())
+    shutil.copytree(base, alone, ignore=lambda d, names: [STATE] if d == str(base) else [])
     return root, str(base), str(good), str(alone)
 
 
@@ -333,7 +336,11 @@ def _plan(good):
 
     files = {}
     for name in os.listdir(good):
-        files[name] = os.path.join(good, name)
+        if os.path.isdir(os.path.join(good, name)):
+            for inner in os.listdir(os.path.join(good, name)):
+                files[name + "/" + inner] = os.path.join(good, name, inner)
+        else:
+            files[name] = os.path.join(good, name)
     (plan,) = mplane.drive("damage_plan", {"files": files}, impl="cpython")
     return plan["covered"], plan["damages"]
 
@@ -348,7 +355,7 @@ def _cases(device, only=None):
         for k in range(len(damages[name])):
             if only is not None and damages[name][k] not in only:
                 continue
-            d = root / ("case-%s-%d" % (name, k))
+            d = root / ("case-%s-%d" % (name.replace("/", "_"), k))
             cases.append({"file": name, "damage": k, "good": os.path.join(good, name),
                           "base": alone if name == "state.tmp" else base,
                           "dir": str(d / "flash"), "board": str(d / BOARD_FILE)})
@@ -432,8 +439,8 @@ def test_a_refused_board_file_is_said_on_the_screen(campaign):
 
 
 class RecordingFS:
-    """A DirFS that notes every file name read (opened to read) and written
-    (opened to write, or renamed to); removing is neither."""
+    """A DirFS that notes every file name read (opened to read, or renamed
+    from) and written (opened to write, or renamed to); removing is neither."""
 
     def __init__(self, fs):
         self.fs = fs
@@ -445,6 +452,7 @@ class RecordingFS:
         return self.fs.open(name, mode)
 
     def rename(self, old, new):
+        self.read.add(old)
         self.written.add(new)
         return self.fs.rename(old, new)
 
@@ -490,6 +498,10 @@ def _life(folder):
     for step in ("OK", "OK", "UP x2", "OK"):
         g.do(step)
     back_to_table()
+    # An ended match where an earlier firmware kept it: moved at the match end.
+    from tanteador import matchdoc
+
+    (folder / "h0007.json").write_text(json.dumps(matchdoc.to_dict(g.app.stage.match)), encoding="utf-8")
     g.match()
     g.expect("matchend")
     g.do("OK")                  # rematch: the match ends in the archive

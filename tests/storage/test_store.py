@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from storekit import (STATE, TMP, DirFS, FaultFS, Store, archives, bad_files, boot, fresh,
-                      make_doc, validate)
+from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, archives, bad_files, boot, fresh,
+                      make_doc, restore, snapshot, validate)
 from tanteador import flashfs, store, storeops
 
 
@@ -36,10 +36,24 @@ def test_dirfs_creates_nested_root_and_basic_calls(tmp_path):
     DirFS(root)  # an existing root is fine
 
 
-@pytest.mark.parametrize("bad", ["", "a/b", "..", ".", "a\\b"])
-def test_dirfs_refuses_names_with_folders(tmp_path, bad):
+@pytest.mark.parametrize("bad", ["", "a/b/c", "a/", "/a", "..", ".", "a/..", "../a", "a\\b", "a/b\\c"])
+def test_dirfs_refuses_names_beyond_one_folder_of_its_own(tmp_path, bad):
     with pytest.raises(ValueError):
         fresh(tmp_path).open(bad, "w")
+
+
+def test_dirfs_names_a_file_in_one_of_its_folders(tmp_path):
+    fs = fresh(tmp_path)
+    with pytest.raises(OSError):
+        fs.listdir("a")
+    fs.makedir("a")
+    fs.makedir("a")                      # there already: nothing to do
+    with fs.open("a/b", "wb") as f:
+        f.write(b"x")
+    assert fs.listdir("a") == ["b"] and fs.size("a/b") == 1 and fs.exists("a/b")
+    assert (tmp_path / "flash" / "a" / "b").read_bytes() == b"x"
+    fs.rename("a/b", "c")
+    assert sorted(fs.listdir()) == ["a", "c"] and fs.listdir("a") == []
 
 
 def test_dirfs_free_space_is_reported(tmp_path):
@@ -417,14 +431,23 @@ def test_archive_numbers_dedupes_and_is_bounded(tmp_path):
     assert storeops.archive(st, match_doc(1)) is None  # same match again: no duplicate
     assert storeops.archive(st, match_doc(2)) is None
     assert archives(fs) == ["h0001.json", "h0002.json"]
-    with fs.open("h0002.json", "rb") as f:
+    with fs.open("h/h0002.json", "rb") as f:
         assert json.loads(f.read()) == match_doc(2)
     for i in range(3, store.ARCH_KEEP + 6):
         assert storeops.archive(st, match_doc(i)) is None
     arch = archives(fs)
     assert len(arch) == store.ARCH_KEEP
     assert arch[0] == "h%04d.json" % 6 and arch[-1] == "h%04d.json" % (store.ARCH_KEEP + 5)
-    assert "h.tmp" not in fs.listdir()
+    assert fs.listdir() == ["h"] and "h.tmp" not in fs.listdir("h")
+
+
+def test_the_archive_has_a_folder_of_its_own_beside_the_save(tmp_path):
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    st.save(make_doc(1))
+    assert storeops.archive(st, match_doc(1)) is None
+    assert sorted(fs.listdir()) == ["h", STATE]
+    assert fs.listdir("h") == ["h0001.json"]
 
 
 def test_archive_full_flash_keeps_state(tmp_path):
@@ -432,29 +455,106 @@ def test_archive_full_flash_keeps_state(tmp_path):
     Store(fs).save(make_doc(3))
     st = Store(FaultFS(fs, free=5))
     assert storeops.archive(st, match_doc(3)) == "full"
-    assert sorted(fs.listdir()) == [STATE]
+    assert archives(fs) == [] and fs.listdir("h") == []
     assert boot(fs.root)[0] == (make_doc(3), None)
 
 
-def test_archive_leftover_tmp_removed_on_boot(tmp_path):
+def test_a_leftover_archive_tmp_is_left_to_the_boot_and_replaced_by_the_next_archive(tmp_path):
     fs = fresh(tmp_path)
     Store(fs).save(make_doc(1))
-    with fs.open("h.tmp", "wb") as f:
+    fs.makedir("h")
+    with fs.open("h/h.tmp", "wb") as f:
         f.write(b'{"v": 1, "h": [')
     assert storeops.load(Store(fs), validate) == (make_doc(1), None)
-    assert fs.listdir() == [STATE]
+    assert fs.listdir("h") == ["h.tmp"]             # no lookup of it on the boot's path
+    assert storeops.archive(Store(fs), match_doc(1)) is None
+    assert fs.listdir("h") == ["h0001.json"]
 
 
 def test_archive_numbering_ignores_other_files(tmp_path):
     fs = fresh(tmp_path)
+    fs.makedir("h")
     for name in ("h.json", "hx1.json", "h12.txt", "bad-x-state.json", "bad--state.json", "h0007.json"):
-        with fs.open(name, "wb") as f:
+        with fs.open("h/" + name, "wb") as f:
             f.write(b"{}")
     st = Store(fs)
     assert archives(fs) == ["h0007.json"]
     assert bad_files(fs) == []
     storeops.archive(st, match_doc(1))
     assert archives(fs) == ["h0007.json", "h0008.json"]
+
+
+def test_the_ended_matches_of_an_earlier_firmware_move_into_the_folder_at_the_next_end(tmp_path):
+    fs = fresh(tmp_path)
+    Store(fs).save(make_doc(1))
+    for i in (3, 4):
+        with fs.open("h%04d.json" % i, "wb") as f:
+            f.write(json.dumps(match_doc(i)).encode())
+    with fs.open("h.tmp", "wb") as f:
+        f.write(b'{"v": 1, "h": [')
+    for name in ("h.json", "hx1.json", "names.json"):
+        with fs.open(name, "wb") as f:
+            f.write(b"[]")
+    assert storeops.load(Store(fs), validate) == (make_doc(1), None)
+    assert storeops.archive(Store(fs), match_doc(5)) is None
+    assert archives(fs) == ["h0003.json", "h0004.json", "h0005.json"]
+    with fs.open("h/h0003.json", "rb") as f:
+        assert json.loads(f.read()) == match_doc(3)
+    assert sorted(fs.listdir()) == ["h", "h.json", "hx1.json", "names.json", STATE]
+
+
+def test_a_match_beside_the_save_whose_number_the_folder_holds_takes_the_next_one(tmp_path):
+    fs = fresh(tmp_path)
+    st = Store(fs)
+    assert storeops.archive(st, match_doc(1)) is None
+    with fs.open("h0001.json", "wb") as f:          # put back by hand from a PC
+        f.write(json.dumps(match_doc(2)).encode())
+    assert storeops.archive(st, match_doc(3)) is None
+    assert archives(fs) == ["h0001.json", "h0002.json", "h0003.json"]
+    for i in (1, 2, 3):
+        with fs.open("h/h%04d.json" % i, "rb") as f:
+            assert json.loads(f.read()) == match_doc(i)
+
+
+@pytest.mark.parametrize("held", [b"", b"{}", b"not a folder"])
+def test_a_file_where_the_archive_s_folder_goes_is_set_aside(tmp_path, held):
+    fs = fresh(tmp_path)
+    with fs.open("h", "wb") as f:
+        f.write(held)
+    assert storeops.archive(Store(fs), match_doc(1)) is None
+    assert archives(fs) == ["h0001.json"]
+    assert bad_files(fs) == ["bad-1-state.json"]
+    with fs.open("bad-1-state.json", "rb") as f:
+        assert f.read() == held
+
+
+def test_a_cut_while_the_ended_matches_move_loses_none(tmp_path):
+    root = str(tmp_path / "flash")
+    fs = DirFS(root)
+    for i in (1, 2, 3):
+        with fs.open("h%04d.json" % i, "wb") as f:
+            f.write(json.dumps(match_doc(i)).encode())
+    snap = snapshot(fs)
+    cuts = 0
+    for k in range(1, 40):
+        restore(DirFS(root), snap)
+        try:
+            storeops.archive(Store(FaultFS(DirFS(root), cut_at=k)), match_doc(4))
+        except PowerCut:
+            cuts += 1
+        else:
+            break
+        fs = DirFS(root)
+        beside = set(n for n in fs.listdir() if n.startswith("h0"))
+        moved = set(archives(fs))
+        assert not beside & moved       # each in one place, whole (checked below)
+        assert beside | moved - {"h0004.json"} == {"h0001.json", "h0002.json", "h0003.json"}
+        assert storeops.archive(Store(fs), match_doc(4)) is None
+        assert archives(fs) == ["h0001.json", "h0002.json", "h0003.json", "h0004.json"]
+        for i in (1, 2, 3, 4):
+            with fs.open("h/h%04d.json" % i, "rb") as f:
+                assert json.loads(f.read()) == match_doc(i)
+    assert cuts >= 5      # the folder, three moves, the archive's own steps
 
 
 # ---- the same code on MicroPython ----------------------------------------

@@ -157,7 +157,7 @@ def test_export_is_what_pull_reads(exported, tmp_path):
     with zipfile.ZipFile(path) as z:
         assert z.testzip() is None
         z.extractall(folder)
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == flash
+    assert {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()} == flash
     assert cli.main(["pull", "--from-dir", str(folder), "--out", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "board" / "state.json").read_bytes() == flash["state.json"]
 

@@ -263,8 +263,9 @@ def _beside_the_match(browser, url, started, tmp_path, name, data):
     files -> (frames, context, page, seen)."""
     flash = tmp_path / "flash"
     shutil.copytree(started["flash"], flash)
+    (flash / name).parent.mkdir(exist_ok=True)
     (flash / name).write_bytes(data)
-    files = {f.name: f.read_bytes() for f in flash.iterdir()}
+    files = {f.relative_to(flash).as_posix(): f.read_bytes() for f in flash.rglob("*") if f.is_file()}
     want = webdrive.sim_frames("OK", flash, tmp_path / "png", SEED)
     context, page, seen = open_page(browser, url)
     try:
@@ -277,7 +278,8 @@ def _beside_the_match(browser, url, started, tmp_path, name, data):
     return want, context, page, seen
 
 
-@pytest.mark.parametrize("name", ["names.json", "h0001.json", "state.tmp", "bad-1-state.json"])
+@pytest.mark.parametrize("name", ["names.json", "h/h0001.json", "h/h.tmp", "h0001.json", "state.tmp",
+                                  "bad-1-state.json"])
 def test_other_damaged_files_leave_the_match_going(browser, url, started, name, tmp_path):
     """Garbage in a file beside a good save: the page shows what the simulator shows on the
     same flash, and a press on the resumed match is answered."""
@@ -330,12 +332,13 @@ def test_an_entry_whose_name_is_no_file_name_is_left_aside_and_said(browser, url
     context, page, seen = open_page(browser, url)
     try:
         start_match(page, started)
-        for name in ("sub/state.json", ".."):
+        for name in ("sub/state.json", "..", "h/x/h0001.json", "h/"):
             webdrive.store(page, name, "e30=")
         reload(page)
         webdrive.wait_frame(page, started["resumed"], "entries with folder names beside the match")
         status = page.text_content("#status")
         assert "not file names" in status and "sub/state.json" in status and ".." in status
+        assert "h/x/h0001.json" in status
         assert page.evaluate(webdrive.ENTRIES, webdrive.PREFIX)["sub/state.json"] == "e30="
         assert_clean(page, seen)
     finally:
@@ -416,5 +419,66 @@ def test_a_journal_line_is_kept_across_a_reload_once_flushed(browser, url, start
                                timeout=5000)
         assert len(json.loads(webdrive.flash(page)["state.json"])["m"]["a"]) == 1
         assert page.evaluate("window.tanteador.error") is None
+    finally:
+        context.close()
+
+
+def _ended(target):
+    """The JSON bytes of a two-player match played to ``target`` won hands."""
+    from tanteador import matchdoc
+    from tanteador.match import Match
+    from tanteador.matchoptions import MatchOptions
+
+    m = Match(MatchOptions(players=2, target=target))
+    for i in range(target):
+        m.record(i % 4, (70, 50), 60000)
+    return json.dumps(matchdoc.to_dict(m)).encode()
+
+
+def test_ended_matches_keep_to_their_folder_and_an_earlier_page_s_move_in(browser, url, started, tmp_path):
+    """An ended match is stored in the flash's folder h/; one an earlier build kept beside
+    the save moves in at the next match end, bytes untouched; a reload, Export and Import
+    keep them there."""
+    inside, beside = _ended(1), _ended(2)
+    context, page, seen = open_page(browser, url)
+    try:
+        start_match(page, started)
+        webdrive.store(page, "h/h0001.json", base64.b64encode(inside).decode())
+        webdrive.store(page, "h0002.json", base64.b64encode(beside).decode())
+        reload(page)
+        webdrive.wait_frame(page, started["resumed"], "ended matches in both places")
+        press(page, "Escape", "ArrowDown", "Enter", "Enter")            # a hand
+        page.keyboard.down("Enter")                                    # the menu
+        page.wait_for_timeout(script.LONG_MS)
+        page.keyboard.up("Enter")
+        page.wait_for_timeout(script.GAP_MS)
+        press(page, "ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "Enter", "Enter")   # End match
+        page.wait_for_function("window.tanteador.flashLog.some((l) => l.startsWith('rename h/h.tmp'))",
+                               timeout=5000)
+        stored = webdrive.flash(page)
+        ended = sorted(n for n in stored if "h0" in n)
+        assert ended == ["h/h0001.json", "h/h0002.json", "h/h0003.json"]
+        assert stored["h/h0001.json"] == inside and stored["h/h0002.json"] == beside
+        assert json.loads(stored["h/h0003.json"])["a"]
+        reload(page)
+        with page.expect_download() as info:
+            page.click("#export")
+        exported = tmp_path / "flash.zip"
+        info.value.save_as(str(exported))
+        with zipfile.ZipFile(exported) as z:
+            assert sorted(n for n in z.namelist() if "h0" in n) == ended
+        assert_clean(page, seen)
+    finally:
+        context.close()
+    flat = tmp_path / "flat.zip"
+    with zipfile.ZipFile(flat, "w") as z:
+        z.writestr("h0005.json", beside)
+    context, page, seen = open_page(browser, url)
+    try:
+        with page.expect_navigation():
+            page.set_input_files("#import", str(flat))
+        webdrive.wait_ready(page)
+        assert webdrive.flash(page)["h/h0005.json"] == beside and "h0005.json" not in webdrive.flash(page)
+        assert_clean(page, seen)
     finally:
         context.close()
