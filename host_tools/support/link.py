@@ -159,6 +159,33 @@ def _r(d):
 _r(%r)
 """
 
+# The ended matches an earlier firmware kept beside the save, moved into their
+# folder as the firmware's next match end would (tanteador.storeops.archive):
+# a rename each, a number the folder holds taken by the next free one.
+# Prints (moved, None) or (moved so far, the errno that stopped it).
+_GATHER = """import os
+def _n(n):
+ if len(n)>6 and n[0]=='h' and n[-5:]=='.json' and n[1:-5].isdigit():return int(n[1:-5])
+def _g(tt,h):
+ k=0
+ try:
+  old=[n for n in os.listdir(tt) if _n(n) is not None]
+  if not old:return (0,None)
+  try:os.mkdir(tt+'/'+h)
+  except OSError:pass
+  have=[_n(n) for n in os.listdir(tt+'/'+h) if _n(n) is not None]
+  for n in old:
+   m=_n(n)
+   if m in have:m=max(have)+1
+   os.rename(tt+'/'+n,tt+'/'+h+'/h%%04d.json'%%m)
+   have.append(m)
+   k+=1
+ except OSError as e:
+  return (k,e.args[0])
+ return (k,None)
+print(repr(_g(%r,%r)))
+"""
+
 
 class Link:
     """A board in the raw REPL, seen through an mpremote transport."""
@@ -308,6 +335,11 @@ class Link:
     def remove_dirs(self, path):
         """Remove the folder ``path`` and the empty folders in it (nothing if it does not exist)."""
         self._run(_RMDIRS % path)
+
+    def gather_ended(self, tt, folder):
+        """Move the ended matches ``hNNNN.json`` of ``tt`` into ``tt/folder``
+        -> (how many moved, None or the errno that stopped the rest)."""
+        return tuple(self._value(_GATHER % (tt, folder)))
 
     def reset(self):
         """Hard reset: the board restarts and runs main.py."""

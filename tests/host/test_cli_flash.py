@@ -57,7 +57,7 @@ def index(monkeypatch):
 def board(tmp_path, monkeypatch):
     b = FakeBoard(tmp_path / "board")
     b.put("/tt/state.json", '{"v": 1, "m": null}')
-    b.put("/tt/h0001.json", '{"v": 1}')
+    b.put("/tt/h/h0001.json", '{"v": 1}')
     monkeypatch.setattr(linkmod, "connect", lambda port=None: linkmod.Link(b, port or "fake0"))
     return b
 
@@ -78,7 +78,7 @@ def test_first_flash_precompiles_installs_driver_keeps_match_and_resets(board, f
     assert not any(p.startswith("/tanteador/") and p.endswith(".py") for p in files)
     assert files["/lib/ssd1306.mpy"] == DRIVER
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}'
-    assert files["/tt/h0001.json"] == b'{"v": 1}'
+    assert files["/tt/h/h0001.json"] == b'{"v": 1}'
     assert board.resets == 1 and board.closed
     out = capsys.readouterr().out
     assert "MicroPython 1.24.1" in out
@@ -115,7 +115,36 @@ def test_a_new_firmware_drops_the_kept_frame_of_the_old_one_and_keeps_the_match(
     assert run() == 0
     files = board.files()
     assert "/tt/frame.tag" not in files
-    assert files["/tt/state.json"] == b'{"v": 1, "m": null}' and "/tt/h0001.json" in files
+    assert files["/tt/state.json"] == b'{"v": 1, "m": null}' and "/tt/h/h0001.json" in files
+
+
+def test_the_ended_matches_of_an_earlier_firmware_move_into_their_folder(board, firmware, index, capsys):
+    board.put("/tt/h0001.json", b'{"v": 2, "older": 1}')      # the folder holds a 1 already
+    board.put("/tt/h0002.json", b'{"v": 2, "older": 2}')
+    board.put("/tt/h.tmp", b'{"v": 2, "cut')
+    assert run() == 0
+    files = board.files()
+    assert sorted(p for p in files if p.startswith("/tt/")) == [
+        "/tt/h.tmp", "/tt/h/h0001.json", "/tt/h/h0002.json", "/tt/h/h0003.json", "/tt/state.json"]
+    assert files["/tt/h/h0001.json"] == b'{"v": 1}'
+    assert files["/tt/h/h0002.json"] == b'{"v": 2, "older": 1}'
+    assert files["/tt/h/h0003.json"] == b'{"v": 2, "older": 2}'
+    assert "2 ended matches moved into /tt/h/" in capsys.readouterr().out
+    assert run() == 0
+    assert "ended matches moved" not in capsys.readouterr().out
+
+
+def test_a_move_that_cannot_be_made_is_left_to_the_device(tmp_path, firmware, index, monkeypatch, capsys):
+    b = FakeBoard(tmp_path / "board")
+    b.put("/tt/h", b"a file where the folder goes")
+    b.put("/tt/h0004.json", b'{"v": 2}')
+    monkeypatch.setattr(linkmod, "connect", lambda port=None: linkmod.Link(b, port or "fake0"))
+    assert run() == 0
+    files = b.files()
+    assert files["/tt/h0004.json"] == b'{"v": 2}' and files["/tt/h"] == b"a file where the folder goes"
+    out = capsys.readouterr().out
+    assert "the other ended matches could not be moved (" in out
+    assert "); the device moves them at its next match end" in out
 
 
 def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmware, index, capsys):
@@ -130,7 +159,7 @@ def test_switching_to_sources_removes_stale_code_but_not_the_match(board, firmwa
     assert "/tanteador/pack.bin" not in files
     # And so does their folder: the sources' own are the package's.
     assert not os.path.exists(board.host("/tanteador/modules"))
-    assert "/tt/state.json" in files and "/tt/h0001.json" in files
+    assert "/tt/state.json" in files and "/tt/h/h0001.json" in files
     assert "6 old files removed" in capsys.readouterr().out
     # Compiled again: the sources' folder of screens goes with them.
     assert run() == 0
@@ -185,7 +214,7 @@ def test_frozen_firmware_older_than_the_pc_is_named(board, firmware, index, caps
     out = capsys.readouterr().out
     assert "this PC has Tanteador 9.9; the board runs 0.0.1 until its firmware is rebuilt" in out
     assert "/lib/ssd1306.mpy" not in board.files()   # the frozen firmware carries its driver
-    assert sorted(board.files()) == ["/main.py", "/tt/h0001.json", "/tt/state.json"]
+    assert sorted(board.files()) == ["/main.py", "/tt/h/h0001.json", "/tt/state.json"]
 
 
 def test_older_micropython_gets_the_compiler_of_its_mpy_version(board, firmware, index, capsys):
