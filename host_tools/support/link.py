@@ -170,7 +170,10 @@ def _g(tt,h):
  k=0
  try:
   old=[n for n in os.listdir(tt) if _n(n) is not None]
-  if not old:return (0,None)
+ except OSError:
+  return (0,None)
+ if not old:return (0,None)
+ try:
   try:os.mkdir(tt+'/'+h)
   except OSError:pass
   have=[_n(n) for n in os.listdir(tt+'/'+h) if _n(n) is not None]

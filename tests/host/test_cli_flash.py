@@ -134,6 +134,14 @@ def test_the_ended_matches_of_an_earlier_firmware_move_into_their_folder(board, 
     assert "ended matches moved" not in capsys.readouterr().out
 
 
+def test_a_board_without_saves_has_nothing_to_move(tmp_path, firmware, index, monkeypatch, capsys):
+    b = FakeBoard(tmp_path / "board")
+    monkeypatch.setattr(linkmod, "connect", lambda port=None: linkmod.Link(b, port or "fake0"))
+    assert run() == 0
+    out = capsys.readouterr().out
+    assert "ended matches" not in out and not any(p.startswith("/tt") for p in b.files())
+
+
 def test_a_move_that_cannot_be_made_is_left_to_the_device(tmp_path, firmware, index, monkeypatch, capsys):
     b = FakeBoard(tmp_path / "board")
     b.put("/tt/h", b"a file where the folder goes")
