@@ -161,33 +161,35 @@ _r(%r)
 
 # The ended matches an earlier firmware kept beside the save, moved into their
 # folder as the firmware's next match end would (tanteador.storeops.archive):
-# a rename each, a number the folder holds taken by the next free one.
-# Prints (moved, None) or (moved so far, the errno that stopped it).
+# a rename each, a number the folder holds taken by the next free one. At
+# most GATHER_AT_ONCE a call, well inside the transport's timeout on a slow
+# board. Prints (moved, how many are left, None or the errno that stopped it).
 _GATHER = """import os
 def _n(n):
  if len(n)>6 and n[0]=='h' and n[-5:]=='.json' and n[1:-5].isdigit():return int(n[1:-5])
-def _g(tt,h):
+def _g(tt,h,most):
  k=0
  try:
   old=[n for n in os.listdir(tt) if _n(n) is not None]
  except OSError:
-  return (0,None)
- if not old:return (0,None)
+  return (0,0,None)
+ if not old:return (0,0,None)
  try:
   try:os.mkdir(tt+'/'+h)
   except OSError:pass
   have=[_n(n) for n in os.listdir(tt+'/'+h) if _n(n) is not None]
-  for n in old:
+  for n in old[:most]:
    m=_n(n)
    if m in have:m=max(have)+1
    os.rename(tt+'/'+n,tt+'/'+h+'/h%%04d.json'%%m)
    have.append(m)
    k+=1
  except OSError as e:
-  return (k,e.args[0])
- return (k,None)
-print(repr(_g(%r,%r)))
+  return (k,len(old)-k,e.args[0])
+ return (k,len(old)-k,None)
+print(repr(_g(%r,%r,%d)))
 """
+GATHER_AT_ONCE = 8
 
 
 class Link:
@@ -342,7 +344,12 @@ class Link:
     def gather_ended(self, tt, folder):
         """Move the ended matches ``hNNNN.json`` of ``tt`` into ``tt/folder``
         -> (how many moved, None or the errno that stopped the rest)."""
-        return tuple(self._value(_GATHER % (tt, folder)))
+        moved = 0
+        while True:
+            k, left, err = self._value(_GATHER % (tt, folder, GATHER_AT_ONCE))
+            moved += k
+            if err is not None or not left:
+                return moved, err
 
     def reset(self):
         """Hard reset: the board restarts and runs main.py."""

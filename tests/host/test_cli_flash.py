@@ -118,7 +118,9 @@ def test_a_new_firmware_drops_the_kept_frame_of_the_old_one_and_keeps_the_match(
     assert files["/tt/state.json"] == b'{"v": 1, "m": null}' and "/tt/h/h0001.json" in files
 
 
-def test_the_ended_matches_of_an_earlier_firmware_move_into_their_folder(board, firmware, index, capsys):
+def test_the_ended_matches_of_an_earlier_firmware_move_into_their_folder(board, firmware, index, capsys,
+                                                                        monkeypatch):
+    monkeypatch.setattr(linkmod, "GATHER_AT_ONCE", 1)                # a call each
     board.put("/tt/h0001.json", b'{"v": 2, "older": 1}')      # the folder holds a 1 already
     board.put("/tt/h0002.json", b'{"v": 2, "older": 2}')
     board.put("/tt/h.tmp", b'{"v": 2, "cut')
@@ -130,6 +132,7 @@ def test_the_ended_matches_of_an_earlier_firmware_move_into_their_folder(board, 
     assert files["/tt/h/h0002.json"] == b'{"v": 2, "older": 1}'
     assert files["/tt/h/h0003.json"] == b'{"v": 2, "older": 2}'
     assert "2 ended matches moved into /tt/h/" in capsys.readouterr().out
+    assert sum("_g(" in c for c in board.execs) == 2
     assert run() == 0
     assert "ended matches moved" not in capsys.readouterr().out
 
