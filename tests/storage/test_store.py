@@ -5,8 +5,8 @@ import os
 
 import pytest
 
-from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, archives, bad_files, boot, fresh,
-                      make_doc, restore, snapshot, validate)
+from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, archives, bad_files, boot, figure,
+                      fresh, make_doc, restore, snapshot, validate)
 from tanteador import flashfs, store, storeops
 
 
@@ -555,6 +555,7 @@ def test_a_cut_while_the_ended_matches_move_loses_none(tmp_path):
             with fs.open("h/h%04d.json" % i, "rb") as f:
                 assert json.loads(f.read()) == match_doc(i)
     assert cuts >= 5      # the folder, three moves, the archive's own steps
+    figure("cut points, ended matches moved into their folder", cuts)
 
 
 # ---- the same code on MicroPython ----------------------------------------
