@@ -26,8 +26,10 @@ import json
 import sys
 
 if sys.implementation.name == "micropython":
-    from hostboard import HostBoard  # host_tools/device is on MICROPYPATH
+    from faultfs import restore  # host_tools/device is on MICROPYPATH
+    from hostboard import HostBoard
 else:
+    from host_tools.device.faultfs import restore
     from host_tools.device.hostboard import HostBoard
 from tanteador import matchdoc, matchload
 from tanteador.app import App
@@ -66,8 +68,7 @@ class Agent:
         """Empty flash and power on; with ``players``, a new chiamata match of
         that many players waits on the table."""
         fs = DirFS(self.root)
-        for name in fs.listdir():
-            fs.remove(name)
+        restore(fs, {})              # the ended matches' folder too
         if players:
             from tanteador.savefile import default_cfg
             from tanteador.matchoptions import CHIAMATA, GOAL_POINTS, MatchOptions

@@ -12,6 +12,7 @@ MicroPython and on CPython and the final states compared.
 
 import json
 import os
+import shutil
 
 # Time the cards are played between the trump and the points, in the scripts.
 PLAY_MS = 2000
@@ -79,7 +80,11 @@ def write_doc(folder, doc):
     """Put ``doc`` on an empty flash folder as the saved state."""
     os.makedirs(folder, exist_ok=True)
     for n in os.listdir(folder):
-        os.remove(os.path.join(folder, n))
+        p = os.path.join(folder, n)
+        if os.path.isdir(p):
+            shutil.rmtree(p)        # the ended matches' folder
+        else:
+            os.remove(p)
     if doc is not None:
         with open(os.path.join(folder, "state.json"), "w") as f:
             json.dump(doc, f)
