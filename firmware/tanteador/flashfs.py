@@ -8,6 +8,9 @@ path. Only ``os`` calls that MicroPython has are used (no ``os.path``).
 import os
 
 _EEXIST = 17
+# The type bits of a stat, and of a listing's entry.
+_DIR = 0x4000
+_FILE = 0x8000
 
 
 class DirFS:
@@ -60,6 +63,25 @@ class DirFS:
         """Names in the folder (its folders too), or in its ``folder``
         (OSError if there is none)."""
         return os.listdir(self.root if folder is None else self.path(folder))
+
+    def sizes(self):
+        """{name: size in bytes} of the files in the folder (its folders
+        left out), from one listing: on littlefs the listing carries the
+        sizes, where a lookup of each name reads all of the folder's records."""
+        out = {}
+        listing = getattr(os, "ilistdir", None)
+        for e in (listing(self.root) if listing else os.listdir(self.root)):
+            if type(e) is str:
+                name = e
+            elif len(e) > 3 and e[1] == _FILE:
+                out[e[0]] = e[3]
+                continue
+            else:
+                name = e[0]
+            st = os.stat(self.root + "/" + name)
+            if not st[0] & _DIR:
+                out[name] = st[6]
+        return out
 
     def makedir(self, name):
         """Make the folder ``name`` in the folder, unless it is there."""
@@ -119,6 +141,6 @@ def _makedirs(root):
 
 def _is_dir(p):
     try:
-        return os.stat(p)[0] & 0x4000 != 0
+        return os.stat(p)[0] & _DIR != 0
     except OSError:
         return False

@@ -18,13 +18,14 @@ _T_TABLE_ROUND = const(114)
 _T_BOARD_REFUSED = const(116)
 
 
-def rebuild(s, board, heap, scr, problem, tr, en, held):
+def rebuild(s, board, heap, scr, problem, tr, en, held, pushed):
     """Rebuild on stage ``s`` the screens of the saved state (screen
     ``scr``, trump ``tr``, entry values ``en``; see storeops.validate), its
-    journal's actions on it where one is ``held`` (Store.journal_held, asked
-    once by the stage: a littlefs lookup, 4-8 ms on the lab), and say what
-    happened: a resumed match, a save set aside (``problem``), a
-    match pushed for an event. OK held at power-on opens the button test."""
+    journal's actions on it where one is ``held`` (Store.journal_held), and
+    say what happened: a resumed match, a save set aside (``problem``), a
+    match pushed for an event, where ``pushed`` says a push is on flash
+    (both from the stage's one listing of the saves' folder). OK held at
+    power-on opens the button test."""
     if held:
         scr, tr, en, problem = _journal(s, scr, tr, en, problem)
     board.power(True)
@@ -33,7 +34,7 @@ def rebuild(s, board, heap, scr, problem, tr, en, held):
     # notice: it is built once their frame is out (Stage.lay_root).
     s.home(under=True)
     m = s.match
-    taken, refused = _take_pushed(s, heap)
+    taken, refused = _take_pushed(s, heap) if pushed else (False, None)
     if taken:
         m = scr = None
     if problem is None:
@@ -90,8 +91,6 @@ def _take_pushed(s, heap):
     -> (True if one started, the problem code of one set aside or None)."""
     from tanteador.store import PUSHED
 
-    if not s.store.fs.exists(PUSHED):
-        return False, None
     # The setup screen goes first: the match loads on a roomier heap.
     s.stack = []
     heap.sweep(s.stack)

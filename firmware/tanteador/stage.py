@@ -26,7 +26,7 @@ from micropython import const
 from tanteador import i18n, savefile
 from tanteador.heap import collect
 from tanteador.rules import HINTS
-from tanteador.store import JOURNAL, Store
+from tanteador.store import JOURNAL, PUSHED, Store
 
 # Texts shown (textids.py), folded: no name is kept on the device's heap.
 _T_PLAYER = const(26)
@@ -85,7 +85,8 @@ class Stage:
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
 
-        doc, problem = storeops.load(self.store, storeops.validate)
+        sizes = board.fs.sizes()  # one listing for the boot's questions: a lookup each costs more
+        doc, problem = storeops.load(self.store, storeops.validate, sizes)
         # The save's and the engine's garbage goes before the drawing and the screens
         # load (at 190 KB they would not fit its holes): the boot's one collection.
         collect()
@@ -95,17 +96,16 @@ class Stage:
         scr, tr, en = "setup", None, None
         if doc is not None:
             self.cfg, self.match, scr, tr, en, self.seq = doc
-        held = self.store.journal_held()
+        held = self.store.journal_held(sizes)
         if held:
-            # Its actions are replayed with the screens (resume); until the
-            # next whole save takes it in, an action is saved whole (it may
-            # end in a torn line).
+            # Replayed with the screens (resume); until the next whole save
+            # takes it in, an action is saved whole (it may end torn).
             self._logged = None
         self.S = i18n.load(self.cfg["lang"])
         # The screens of the saved state are rebuilt by code needed only now.
         from tanteador import resume
 
-        resume.rebuild(self, board, heap, scr, problem, tr, en, held)
+        resume.rebuild(self, board, heap, scr, problem, tr, en, held, PUSHED in sizes)
         if self._logged is None and not board.fs.exists(JOURNAL):
             # The boot took it away (cut as it began, older than the save,
             # or set aside): the next action starts a new one.

@@ -179,14 +179,11 @@ class Store:
             except OSError:
                 pass
 
-    def journal_held(self):
-        """True if the journal on flash holds bytes: an empty one, opened
-        ahead of an action that never came, holds nothing to replay and is
-        opened again as it is."""
-        try:
-            return self.fs.size(JOURNAL) > 0
-        except OSError:
-            return False
+    def journal_held(self, sizes):
+        """True if the journal on flash holds bytes (``sizes``: the folder's
+        files, ``DirFS.sizes``): an empty one, opened ahead of an action
+        that never came, holds nothing to replay and is opened again as it is."""
+        return sizes.get(JOURNAL, 0) > 0
 
     def append(self, line, first=None):
         """Write ``line`` and a newline to the journal -> None, or ``'full'``

@@ -23,7 +23,7 @@ _CODES = ("newer", "shape", "history")
 _OLD_TMP = "h.tmp"
 
 
-def load(st, validate):
+def load(st, validate, sizes=None):
     """Load the saved document of Store ``st`` -> (doc, problem).
 
     No save: (None, None). A good save: (validate(parsed), None).
@@ -34,24 +34,26 @@ def load(st, validate):
     exception (taken as ``'shape'``). A MemoryError is tried again
     after a collection; a save the heap cannot hold even then is moved
     aside as ``'damaged'``, or no boot would ever get past it.
+    ``sizes``: the folder's files as the boot found them (``DirFS.sizes``,
+    by default listed here; one listing where each lookup of a name costs
+    the boot 2-8 ms on the lab).
     """
     fs = st.fs
+    if sizes is None:
+        sizes = fs.sizes()
     name = STATE
-    if fs.exists(TMP):
-        if not fs.exists(STATE) and _whole(st, TMP):
+    if TMP in sizes:
+        if STATE not in sizes and _whole(st, TMP):
             try:
                 fs.rename(TMP, STATE)
             except OSError:
                 name = TMP  # load it where it is; the next save replaces it
+            sizes[STATE] = sizes[TMP]
         else:
             st.discard(TMP)
-    try:
-        # Looked up once for both questions, it is there and how big: each
-        # lookup in the saves' folder costs the boot 4-8 ms on the lab.
-        size = fs.size(name)
-    except OSError:
+    if STATE not in sizes:
         return None, None
-    return _checked(st, name, validate, MAX_STATE, size)
+    return _checked(st, name, validate, MAX_STATE, sizes[STATE])
 
 
 def names(st):

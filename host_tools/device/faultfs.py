@@ -156,6 +156,11 @@ class FaultFS:
         self._alive()
         return self.fs.listdir(folder)
 
+    def sizes(self):
+        """{name: size} of the folder's files."""
+        self._alive()
+        return self.fs.sizes()
+
     def makedir(self, name):
         """Make a folder: one changing call, done whole or not at all."""
         if self._step("mkdir", name):

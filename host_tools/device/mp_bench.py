@@ -100,6 +100,9 @@ class CountingFS:
     def listdir(self, folder=None):
         return self.fs.listdir(folder)
 
+    def sizes(self):
+        return self.fs.sizes()
+
     def makedir(self, name):
         return self._timed(self.fs.makedir, name)
 
