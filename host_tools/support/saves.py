@@ -46,16 +46,38 @@ def is_ended(name):
     return name.startswith("h") and name.endswith(".json") and name[1:-5].isdigit()
 
 
+# The name a copy of an ended match found beside the save takes when its
+# folder holds another file of that name: copied raw, not read as a match.
+BESIDE = "beside-"
+
+
 def _listed(names, ended):
-    """([(name, path in the flash folder)] of the files to copy, [(name, reason)]
-    of those left), among ``names`` beside the save and ``ended`` in the ended
-    matches' folder. An ended match found in both places (put back by hand)
-    is taken from its folder, the newer place, and the other is named."""
+    """([(name, path in the flash folder)] of the files to copy, the names of
+    the ended matches found in both places), among ``names`` beside the save
+    and ``ended`` in the ended matches' folder. The folder's copy is the
+    match (the newer place); the other is copied as BESIDE + its name, to be
+    kept when its bytes differ (``_settled``)."""
     inside = [(n, ARCH + "/" + n) for n in ended if is_ended(n)]
     taken = set(n for n, _ in inside)
-    left = [(n, "also in the folder %s/, whose copy was taken; this one was left where it is" % ARCH)
-            for n in sorted(names) if n in taken]
-    return sorted([(n, n) for n in names if wanted(n) and n not in taken] + inside), left
+    both = sorted(n for n in names if n in taken)
+    beside = [(n, n) for n in names if wanted(n) and n not in taken] + [(BESIDE + n, n) for n in both]
+    return sorted(beside + inside), both
+
+
+def _settled(out, both):
+    """Drop from ``out`` each copy beside the save that is the folder's, byte for
+    byte -> [(name, reason)] of those that differ, kept under another name."""
+    said = []
+    for n in both:
+        if BESIDE + n not in out:
+            continue
+        if out[BESIDE + n] == out.get(n):
+            del out[BESIDE + n]
+        else:
+            said.append((n, "also in the folder %s/ with other bytes: the copy beside the save is in "
+                            "board/ as %s%s, raw, not exported (the device moves it into %s/ under a free "
+                            "number at its next match end)" % (ARCH, BESIDE, n, ARCH)))
+    return said
 
 
 class BoardSource:
@@ -67,9 +89,10 @@ class BoardSource:
 
     def fetch(self):
         """({name: bytes}, [(name, reason)] of the files skipped unread)."""
-        files, skipped = _listed(self.link.listdir(TT), self.link.listdir(TT + "/" + ARCH))
+        files, both = _listed(self.link.listdir(TT), self.link.listdir(TT + "/" + ARCH))
         sums = self.link.hashes(dirs=[TT]) if files else {}
         out = {}
+        skipped = []
         limit = size_limit()
         for n, at in files:
             path = TT + "/" + at
@@ -85,7 +108,7 @@ class BoardSource:
                     "Nothing was written; run `tanteador pull` again." % n
                 )
             out[n] = data
-        return out, skipped
+        return out, skipped + _settled(out, both)
 
 
 class DirSource:
@@ -110,7 +133,8 @@ class DirSource:
             ended = os.listdir(os.path.join(self.folder, ARCH))
         except OSError:
             ended = []
-        files, skipped = _listed(listing, ended)
+        files, both = _listed(listing, ended)
+        skipped = []
         for n, at in files:
             path = os.path.join(self.folder, *at.split("/"))
             if not os.path.isfile(path):
@@ -124,12 +148,13 @@ class DirSource:
                     out[n] = f.read(limit + 1)
             except OSError as e:
                 skipped.append((n, "unreadable (%s)" % os.strerror(e.errno or 0)))
-        return out, skipped
+        return out, skipped + _settled(out, both)
 
 
 def is_match_file(name):
-    """Is this fetched file one read as a match (not a file set aside, not the journal)?"""
-    return not name.startswith("bad-") and name != JOURNAL
+    """Is this fetched file one read as a match (not a file set aside, not the journal,
+    not a second copy of an ended match)?"""
+    return not name.startswith(("bad-", BESIDE)) and name != JOURNAL
 
 
 class _ReadOnlyJournal:

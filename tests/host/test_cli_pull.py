@@ -102,14 +102,29 @@ def test_matches_an_earlier_firmware_kept_beside_the_save_are_pulled_too(board, 
     before = board.files()
     out = tmp_path / "out"
     where = ["--from-dir", str(tmp_path / "board" / "tt")] if source == "folder" else []
-    assert cli.main(["pull", "--out", str(out)] + where) == 1          # one file left: said
+    assert cli.main(["pull", "--out", str(out)] + where) == 1          # a copy that differs: said
     assert board.files() == before
     assert sorted(p.name for p in (out / "board").iterdir()) == [
-        "bad-1-state.json", "h0001.json", "h0002.json", "state.json"]
+        "bad-1-state.json", "beside-h0001.json", "h0001.json", "h0002.json", "state.json"]
     assert (out / "board" / "h0001.json").read_bytes() == before["/tt/h/h0001.json"]
+    assert (out / "board" / "beside-h0001.json").read_bytes() == b"an older copy put back by hand"
     records = {r["file"]: r for r in json.loads((out / "matches.json").read_text("utf-8"))}
+    assert sorted(records) == ["h0001.json", "h0002.json", "state.json"]
     assert records["h0001.json"]["winner"] == "Ana" and records["h0002.json"]["end"] == "abandoned"
-    assert "h0001.json is also in the folder h/, whose copy was taken" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "h0001.json is also in the folder h/ with other bytes: the copy beside the save is in board/ " \
+           "as beside-h0001.json, raw, not exported" in said
+
+
+@pytest.mark.parametrize("source", ["board", "folder"])
+def test_a_copy_beside_the_save_that_is_the_folder_s_byte_for_byte_is_pulled_once(board, tmp_path, capsys,
+                                                                                  source):
+    board.put("/tt/h0001.json", board.files()["/tt/h/h0001.json"])
+    out = tmp_path / "out"
+    where = ["--from-dir", str(tmp_path / "board" / "tt")] if source == "folder" else []
+    assert cli.main(["pull", "--out", str(out)] + where) == 0
+    assert sorted(p.name for p in (out / "board").iterdir()) == ["bad-1-state.json", "h0001.json", "state.json"]
+    assert "warning" not in capsys.readouterr().out
 
 
 def test_a_garbled_transfer_writes_nothing(board, tmp_path, monkeypatch, capsys):
