@@ -5,8 +5,8 @@ that changes the flash: opening a file for writing, write, flush, close of
 a written file, rename, remove, making a folder. A file's bytes are on
 flash once a flush or its close has synced them, as littlefs does: what was
 written after that is lost to a cut, and a file opened with ``"w"`` keeps
-its old bytes until then (a new file exists, empty, from its opening). With ``cut_at=k`` the
-power goes off during the k-th such call:
+its old bytes until then (a new file exists, empty, from its opening).
+With ``cut_at=k`` the power goes off during the k-th such call:
 
 * a flush or a close lands partly: of the bytes written since the file was
   last synced, a prefix chosen by ``keep`` (nothing, half, all but the
