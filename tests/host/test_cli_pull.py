@@ -289,3 +289,12 @@ def test_pull_reads_the_match_in_play_with_its_journal(tmp_path):
     assert cli.main(["pull", "--from-dir", str(flash), "--out", str(tmp_path / "out2")]) == 0
     (playing,) = json.loads((tmp_path / "out2" / "matches.json").read_text("utf-8"))
     assert [h["points"] for h in playing["hands"]] == [[61, 59]]
+
+
+def test_the_pc_names_the_ended_matches_folder_as_the_firmware_does():
+    from host_tools.commands import flash
+    from host_tools.support import saves
+    from tanteador import store
+
+    assert saves.ARCH == flash.ENDED_DIR == store.ARCH
+    assert saves.TT == flash.SAVES_DIR
