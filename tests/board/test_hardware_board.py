@@ -122,8 +122,9 @@ def test_the_panel_is_lit_once_the_first_frame_is_on_it_whole(board_mod, tmp_pat
     goes whole, then the panel is lit."""
     b = board_mod.Board(str(tmp_path))
     d = b.display
-    assert [w for _, w in b._i2c.writes if w[0] == 0x40 or w[-1] == 0xAF] == []
-    assert bytes((0x80, 0xAE)) in [w for _, w in b._i2c.writes]
+    # The driver's setup commands, one write each, go out in one write
+    # after one control byte: without the panel lit or its memory cleared.
+    assert [w for _, w in b._i2c.writes] == [bytes((0x00, 0xAE, 0x20, 0x00, 0x81, 0xFF, 0x8D, 0x14))]
     b.power(True)
     assert "on" not in d.calls
     d.pixel(3, 3, 1)
