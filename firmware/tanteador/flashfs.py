@@ -22,7 +22,13 @@ class DirFS:
         while len(root) > 1 and root[-1] == "/":
             root = root[:-1]
         self.root = root
-        _makedirs(root)
+        try:
+            # The folder is there on every boot but the first: this asks
+            # littlefs once, where a stat reads the folder's records twice.
+            os.mkdir(root)
+        except OSError as e:
+            if errno_of(e) != _EEXIST:
+                _makedirs(root)
 
     def path(self, name):
         """Full path of ``name``: a file's plain name, or ``folder/name``."""
