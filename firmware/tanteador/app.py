@@ -44,7 +44,9 @@ def seeded_rand(seed):
 class App:
     """The scorekeeper's loop on one device: buttons, sleep, sound, frames and housekeeping."""
 
-    def __init__(self, board, now_ms):
+    def __init__(self, board, now_ms, sizes=None):
+        """``sizes``: the board's saves' folder as the start listed it
+        (DirFS.sizes), if it did: the saved match is loaded from it."""
         self.board = board
         self.keys = Buttons()
         self.heap = Heap()
@@ -60,7 +62,7 @@ class App:
         self._held = False
         self._drawn = False
         rb = getattr(board, "rand_below", None)
-        self.stage = s = Stage(board, self.heap, now_ms, rb if rb is not None else seeded_rand(now_ms))
+        self.stage = s = Stage(board, self.heap, now_ms, rb if rb is not None else seeded_rand(now_ms), sizes)
         s.write()
         self._guard(2, None)
         board.show()
@@ -291,9 +293,10 @@ async def _main(board, app):
             await asyncio.sleep(pause / 1000)
 
 
-def run(board):
+def run(board, sizes=None):
     """Run the app on ``board`` forever (asyncio loop, ~10 ms per pass, at once on a
-    button edge where the board can wake it, sooner when a press settles).
+    button edge where the board can wake it, sooner when a press settles);
+    ``sizes`` as for App.
 
     Stopped from the REPL (Ctrl-C), the board is closed so that its watchdog
     does not reset it under the user. Any other way out leaves the watchdog
@@ -301,7 +304,7 @@ def run(board):
     """
     try:
         # The first frame is out before the loop's modules load.
-        app = App(board, board.ticks_ms())
+        app = App(board, board.ticks_ms(), sizes)
         import asyncio
 
         asyncio.run(_main(board, app))

@@ -77,20 +77,24 @@ def _tag(fs):
     return int.from_bytes(t[0:4], "little"), int.from_bytes(t[4:8], "little"), t[8], lang
 
 
-def show(board):
+def show(board, sizes):
     """Send the kept frame if it belongs to the save on flash -> True if it went out.
 
-    Called before the app is imported. A missing, stale or torn frame is
-    not shown (False): the app draws the first frame itself.
+    Called before the app is imported. ``sizes``: the saves' folder as
+    listed (DirFS.sizes): a name it lacks is not looked up. A missing,
+    stale or torn frame is not shown (False): the app draws the first
+    frame itself.
     """
+    # A match pushed for an event replaces the saved one at boot.
+    if TAG not in sizes or PUSHED in sizes:
+        return False
     fs = board.fs
     tag = _tag(fs)
     if tag is None:
         return False
     buf = board.buffer
     try:
-        # A match pushed for an event replaces the saved one at boot.
-        if fs.exists(PUSHED) or _crc_of(fs, STATE) != tag[0]:
+        if _crc_of(fs, STATE) != tag[0]:
             return False
         f = fs.open(FRAME, "rb")
         try:

@@ -48,10 +48,13 @@ class Stage:
     """The match, the screens over it and its saves, on one device.
 
     Screens read ``match``, ``trump``, ``hand_ms``, ``cfg``, ``p``,
-    ``rand_below`` and ``screen``, and call the methods below.
+    ``rand_below`` and ``screen``, and call the methods below. ``sizes``:
+    the saves' folder as listed at the start (DirFS.sizes), or None to list
+    it here: one listing answers the boot's questions, where a lookup of
+    each name reads all of the folder's records.
     """
 
-    def __init__(self, board, heap, now_ms, rand_below):
+    def __init__(self, board, heap, now_ms, rand_below, sizes=None):
         self._board = board
         self._heap = heap
         self.store = Store(board.fs)
@@ -85,7 +88,7 @@ class Stage:
         # modules it imports are the largest of the firmware.
         from tanteador import storeops
 
-        sizes = board.fs.sizes()  # one listing for the boot's questions: a lookup each costs more
+        sizes = board.fs.sizes() if sizes is None else sizes
         doc, problem = storeops.load(self.store, storeops.validate, sizes)
         # The save's and the engine's garbage goes before the drawing and the screens
         # load (at 190 KB they would not fit its holes): the boot's one collection.

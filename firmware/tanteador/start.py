@@ -9,6 +9,13 @@ its index (tanteador.importer), set up by the package's ``__init__``.
 
 import sys
 
+from micropython import const
+
+# The kept frame's tag (tanteador.bootframe.TAG; a test holds them equal):
+# without one, the frame's module is not even loaded before the app, some
+# 5 ms of a reset without a kept frame on a Pico.
+_TAG = const("frame.tag")
+
 
 def main():
     """Start the board, show the kept frame, run the app; the package's
@@ -46,11 +53,11 @@ def _start():
         from tanteador.board import Board
 
         board = Board()
-        _kept_frame(board)
+        sizes = _kept_frame(board)
         try:
             from tanteador.app import run
 
-            run(board)
+            run(board, sizes)
         except ImportError as e:
             if sys.path == path or not _hidden(e, path):
                 raise
@@ -60,6 +67,7 @@ def _start():
             sys.path[:] = path
             from tanteador.app import run
 
+            # The first try may have changed the saves' folder: the app lists it again.
             run(board)
     finally:
         sys.path[:] = path
@@ -69,13 +77,20 @@ def _kept_frame(board):
     # A reset into a match shows its first frame before the engine loads.
     # It only saves time: whatever goes wrong here, the app draws its own.
     # (The app unloads the module with the rest of its boot-only code.)
+    # -> the saves' folder as listed for it (DirFS.sizes), which the app
+    # loads the save from: one listing for the boot, where a lookup of
+    # each name reads all of the folder's records; None if it failed.
+    sizes = None
     try:
-        from tanteador import bootframe
+        sizes = board.fs.sizes()
+        if _TAG in sizes:
+            from tanteador import bootframe
 
-        bootframe.show(board)
+            bootframe.show(board, sizes)
     except Exception as e:
         # Its name only: after a MemoryError, the words of the message might not fit.
         print("kept frame not shown:", type(e).__name__)
+    return sizes
 
 
 def _hidden(e, path):

@@ -82,12 +82,13 @@ def reset(args_json):
         board.show = first_frame
         from tanteador import bootframe
 
-        shown = bootframe.show(board)
+        sizes = board.fs.sizes()
+        shown = bootframe.show(board, sizes)
         del bootframe   # as the start: the app unloads it with its other boot-only helpers
         if not shown:
             from tanteador.app import App
 
-            app = App(board, board.ticks_ms())
+            app = App(board, board.ticks_ms(), sizes)
         board.show = show
         kept = None
         if a.get("keep") and app is not None:

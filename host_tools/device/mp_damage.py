@@ -240,11 +240,12 @@ class _Life:
         _collect()
         from tanteador import bootframe
 
-        bootframe.show(b)
+        sizes = b.fs.sizes()
+        bootframe.show(b, sizes)
         from tanteador.app import App
 
         self.board = b
-        self.app = App(b, 0)
+        self.app = App(b, 0, sizes)
         self.player = Player(self.app, b)
         self.look()
         self.idle(600)

@@ -59,7 +59,8 @@ def test_ctrl_c_closes_the_board(tmp_path):
 
 def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch, tmp_path):
     """main.py: the board, the kept frame, then the app with sys.path cut to the
-    frozen modules; the path given back when the app stops (Ctrl-C to the REPL)."""
+    frozen modules, both given the one listing of the saves' folder; the path
+    given back when the app stops (Ctrl-C to the REPL)."""
     import os
     import sys
     import types
@@ -72,10 +73,12 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
     fake_board = types.ModuleType("tanteador.board")
     fake_board.Board = lambda: HostBoard(str(tmp_path))
     monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
-    monkeypatch.setattr(bootframe, "show", lambda b: seen.append(("show", b)))
+    monkeypatch.setattr(bootframe, "show", lambda b, sizes: seen.append(("show", b, sizes)))
+    (tmp_path / "state.json").write_text("{}")
+    (tmp_path / "frame.tag").write_bytes(bytes(11))
 
-    def run(b):
-        seen.append(("run", b, list(sys.path)))
+    def run(b, sizes=None):
+        seen.append(("run", b, list(sys.path), sizes))
         raise KeyboardInterrupt()
 
     monkeypatch.setattr(app_mod, "run", run)
@@ -86,6 +89,7 @@ def test_main_shows_the_kept_frame_then_runs_the_app_on_a_short_path(monkeypatch
         exec(code, {"__name__": "__main__"})
     assert [s[0] for s in seen] == ["show", "run"] and seen[0][1] is seen[1][1]
     assert seen[1][2] == [".frozen"]
+    assert seen[0][2] == {"state.json": 2, "frame.tag": 11} and seen[1][3] is seen[0][2]
     assert sys.path == before
 
 
@@ -102,10 +106,10 @@ def _main_on_a_short_path(monkeypatch, tmp_path, missing):
     fake_board = types.ModuleType("tanteador.board")
     fake_board.Board = lambda: HostBoard(str(tmp_path))
     monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
-    monkeypatch.setattr(bootframe, "show", lambda b: None)
+    monkeypatch.setattr(bootframe, "show", lambda b, sizes: None)
     ran = []
 
-    def run(b):
+    def run(b, sizes=None):
         ran.append(list(sys.path))
         if len(ran) == 1:
             raise ImportError("no module named '%s'" % missing)
@@ -147,8 +151,9 @@ def _run_main(monkeypatch, tmp_path, show, run=None):
     fake_board.Board = lambda: HostBoard(str(tmp_path))
     monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
     monkeypatch.setattr(bootframe, "show", show)
+    (tmp_path / "frame.tag").write_bytes(bytes(11))
 
-    def recorded(b):
+    def recorded(b, sizes=None):
         ran.append(b)
         raise KeyboardInterrupt()
 
@@ -164,7 +169,7 @@ def _run_main(monkeypatch, tmp_path, show, run=None):
 @pytest.mark.parametrize("error", [UnicodeError("tag"), MemoryError(), OSError(5), ValueError("x")],
                          ids=type)
 def test_any_failure_of_the_kept_frame_falls_through_to_the_app(monkeypatch, tmp_path, capsys, error):
-    def show(b):
+    def show(b, sizes):
         raise error
 
     assert isinstance(_run_main(monkeypatch, tmp_path, show), HostBoard)
@@ -177,17 +182,48 @@ def test_a_module_the_short_path_cannot_see_starts_the_app_again_on_the_whole_pa
     monkeypatch.setattr(sys, "path", sys.path + [".frozen"])
     before = list(sys.path)
     paths = []
+    listings = []
 
-    def run(b):
+    def run(b, sizes=None):
         paths.append(list(sys.path))
+        listings.append(sizes)
         if sys.path == [".frozen"]:
             raise ImportError("no module named 'asyncio'")
         raise KeyboardInterrupt()
 
-    _run_main(monkeypatch, tmp_path, lambda b: False, run)
+    _run_main(monkeypatch, tmp_path, lambda b, sizes: False, run)
     assert paths == [[".frozen"], before]
+    # The first try may have changed the saves' folder: the second lists it again.
+    assert listings[0] == {"frame.tag": 11} and listings[1] is None
     assert "import path given back" in capsys.readouterr().out
     assert sys.path == before
+
+
+def test_without_a_kept_frame_s_tag_the_frame_s_module_is_not_even_loaded(monkeypatch, tmp_path):
+    """The listing tells the start that no frame is kept: the app draws the
+    first frame, without the time of loading bootframe first."""
+    import os
+    import sys
+    import types
+
+    monkeypatch.delitem(sys.modules, "tanteador.bootframe", raising=False)
+    fake_board = types.ModuleType("tanteador.board")
+    fake_board.Board = lambda: HostBoard(str(tmp_path))
+    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
+    (tmp_path / "state.json").write_text("{}")
+    ran = []
+
+    def run(b, sizes=None):
+        ran.append((sizes, "tanteador.bootframe" in sys.modules))
+        raise KeyboardInterrupt()
+
+    monkeypatch.setattr(app_mod, "run", run)
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    with pytest.raises(KeyboardInterrupt):
+        exec(code, {"__name__": "__main__"})
+    assert ran == [({"state.json": 2}, False)]
 
 
 def test_ok_held_at_boot_opens_the_button_test(tmp_path):

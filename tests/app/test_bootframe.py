@@ -50,9 +50,10 @@ def boot(name, rest=True):
     gc.collect()
     from tanteador.app import App
     b = HostBoard(D)
-    shown = bootframe.show(b)
+    sizes = b.fs.sizes()
+    shown = bootframe.show(b, sizes)
     glass = b.frame
-    app = App(b, 0)
+    app = App(b, 0, sizes)
     print(json.dumps({"k": name, "shown": shown, "kept_is_app": shown and glass == b.frame,
                       "app_sent": b.last_mask, "frames": b.frames, "screen": app.stage.screen.NAME,
                       "contrast": b.contrast_level, "hands": len(app.stage.match.hands) if app.stage.match else -1}))
@@ -178,8 +179,9 @@ def _boot_once(folder):
     from tanteador.app import App
 
     b = HostBoard(folder)
-    shown = bootframe.show(b)
-    app = App(b, 0)
+    sizes = b.fs.sizes()
+    shown = bootframe.show(b, sizes)
+    app = App(b, 0, sizes)
     app.tidy(500)       # the first quiet moment keeps the frame
     return shown, b, app
 
@@ -199,7 +201,8 @@ def test_a_match_pushed_for_an_event_is_not_hidden_by_the_kept_frame(kept):
     from host_tools.device.hostboard import HostBoard
     from tanteador import bootframe
 
-    assert not bootframe.show(HostBoard(kept))
+    b = HostBoard(kept)
+    assert not bootframe.show(b, b.fs.sizes())
 
 
 def test_a_save_in_another_language_is_not_tagged(kept):
@@ -271,3 +274,6 @@ def test_the_kept_frame_is_shown_without_loading_the_store(monkeypatch):
     bootframe = importlib.import_module("tanteador.bootframe")
     assert "tanteador.store" not in sys.modules
     assert (bootframe.STATE, bootframe.PUSHED, bootframe.TAG) == (store.STATE, store.PUSHED, store.TAG)
+    from tanteador import start
+
+    assert start._TAG == bootframe.TAG
