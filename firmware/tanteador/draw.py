@@ -166,9 +166,11 @@ class Painter:
         self.texts = []
         self.icons = []
         # A screen's background (what a small change leaves alone), see keep():
-        # (owner, frame bytes, texts, icons), and the buffer it lives in.
+        # (owner, frame bytes, texts, icons), and the buffer it lives in, made
+        # now, while the heap is emptiest: the table keeps its background at
+        # its first frame, and by then a 1 KB block may no longer be found.
         self._kept = None
-        self._bg = None
+        self._bg = None if buf is None else bytearray(len(buf))
         self._owner = None
         self._buf = bytearray(_GLYPH_BYTES)
         # Texts drawn once and kept (see _line).
@@ -206,8 +208,6 @@ class Painter:
         if buf is None:
             return
         bg = self._bg
-        if bg is None:
-            bg = self._bg = bytearray(len(buf))
         bg[:] = buf
         self._kept = (owner, bg, self.texts[:], self.icons[:])
 
