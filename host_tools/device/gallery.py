@@ -15,7 +15,14 @@ try:
 except ImportError:  # MicroPython: this folder is on MICROPYPATH, a module is top-level
     from script import Player, parse
 
+from micropython import const
+
 from tanteador.store import Store
+
+# The "storage full" notice's text (textids.FULL), folded as the firmware
+# folds its ids: on MicroPython the ids' module, the PC's, would take a
+# block of the 190 KB heap the lane holds the app to (a test holds it equal).
+_T_FULL = const(64)
 
 # (id, state, script). States: "new" nothing but the language; "play" a
 # 2-player match after 2 hands; "pairs" 4 players in pairs after 1 hand;
@@ -209,9 +216,7 @@ def reach(board, sid, lang="en", names=None):
         _name_setup(app.stage.screen, names)
     Player(app, board).play(parse(r[2]))
     if sid == "notice-full":
-        from tanteador import textids
-
-        app.stage.notice(textids.FULL, ms=0)
+        app.stage.notice(_T_FULL, ms=0)
     elif sid == "error":
         from tanteador.screens.error import Error
 

@@ -104,8 +104,9 @@ def cmd_script(a):
            "hands": len(m.hands) if m else 0, "mem": mem(), "free_block": largest_free(),
            "overflows": board.edge_overflows, "now": board.now}
     frame = board.frame
-    # Let the app go before building the (large) result lines.
-    m = app = board = None
+    # Let the app go before building the (large) result lines: the player
+    # and the hook hold it too.
+    m = app = board = player = hook = None
     emit(out)
     out = None
     emit({"k": "frame", "fb": hexs(frame)})

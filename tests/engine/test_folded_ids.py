@@ -31,6 +31,14 @@ def folded(src):
             if m.group(1) or m.group(2) in BUTTON_NAMES]
 
 
+def test_the_gallery_folds_the_ids_it_shows_as_the_firmware_does():
+    from host_tools.device import gallery
+
+    with open(gallery.__file__, encoding="utf-8") as fh:
+        found = folded(fh.read())
+    assert found == [("T_", "FULL", textids.FULL)]
+
+
 def test_every_folded_id_is_its_sources():
     seen = {"T_": 0, "ICON_": 0, "": 0}
     for path, src in _modules():
