@@ -205,9 +205,9 @@ class Painter:
         without the frame's buffer.
         """
         buf = self.buf
-        if buf is None:
-            return
         bg = self._bg
+        if buf is None or bg is None:
+            return
         bg[:] = buf
         self._kept = (owner, bg, self.texts[:], self.icons[:])
 
