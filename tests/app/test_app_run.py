@@ -139,19 +139,22 @@ def test_main_stops_on_an_import_error_the_short_path_did_not_cause(monkeypatch,
 def _run_main(monkeypatch, tmp_path, show, run=None):
     """Run main.py with the host board, ``show`` as the kept frame's step and
     ``run`` as the app's (default: one that records its board and stops as
-    Ctrl-C does) -> the board the default run was given, or None."""
+    Ctrl-C does) -> the board the default run was given, or None. With a
+    ``show``, a kept frame's tag is on the flash for it to be called; with
+    None, none is, and bootframe is left unloaded."""
     import os
     import sys
     import types
-
-    from tanteador import bootframe
 
     ran = []
     fake_board = types.ModuleType("tanteador.board")
     fake_board.Board = lambda: HostBoard(str(tmp_path))
     monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
-    monkeypatch.setattr(bootframe, "show", show)
-    (tmp_path / "frame.tag").write_bytes(bytes(11))
+    if show is not None:
+        from tanteador import bootframe
+
+        monkeypatch.setattr(bootframe, "show", show)
+        (tmp_path / "frame.tag").write_bytes(bytes(11))
 
     def recorded(b, sizes=None):
         ran.append(b)
@@ -202,14 +205,9 @@ def test_a_module_the_short_path_cannot_see_starts_the_app_again_on_the_whole_pa
 def test_without_a_kept_frame_s_tag_the_frame_s_module_is_not_even_loaded(monkeypatch, tmp_path):
     """The listing tells the start that no frame is kept: the app draws the
     first frame, without the time of loading bootframe first."""
-    import os
     import sys
-    import types
 
     monkeypatch.delitem(sys.modules, "tanteador.bootframe", raising=False)
-    fake_board = types.ModuleType("tanteador.board")
-    fake_board.Board = lambda: HostBoard(str(tmp_path))
-    monkeypatch.setitem(sys.modules, "tanteador.board", fake_board)
     (tmp_path / "state.json").write_text("{}")
     ran = []
 
@@ -217,12 +215,7 @@ def test_without_a_kept_frame_s_tag_the_frame_s_module_is_not_even_loaded(monkey
         ran.append((sizes, "tanteador.bootframe" in sys.modules))
         raise KeyboardInterrupt()
 
-    monkeypatch.setattr(app_mod, "run", run)
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "firmware", "main.py")
-    with open(path) as f:
-        code = compile(f.read(), path, "exec")
-    with pytest.raises(KeyboardInterrupt):
-        exec(code, {"__name__": "__main__"})
+    _run_main(monkeypatch, tmp_path, None, run)
     assert ran == [({"state.json": 2}, False)]
 
 
