@@ -9,7 +9,7 @@ a new module gets a line here.
     engine    ruletables split rules matchoptions rotation goals chiamata firstdealer match matchdoc matchload
     result    resultcode qrcode
     text      textids i18n lang lang.*
-    storage   flashfs store storeops namelist archive savefile journal bootframe
+    storage   flashfs store storeops savefile journal bootframe
     drawing   fonts icons iconids draw pages sh1106
     input     buttons
     screens   screens screens.*
@@ -26,8 +26,7 @@ the QR symbol that carries it. text:
 the texts of the five languages and their ids (textids: for the
 tests and the PC; the firmware folds the ids it uses). storage: the files on flash, the device's
 saved document, the journal of the match's actions between two saves,
-the players' names list, the ended matches and the first frame kept for
-a reset. drawing: fonts,
+and the first frame kept for a reset. drawing: fonts,
 icons (iconids: their ids, for the tests and the PC, as textids), the
 painter, the display pages. input: buttons into events.
 screens: one per screen. app: the heap's housekeeping (heap), the

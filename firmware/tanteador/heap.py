@@ -55,15 +55,15 @@ class Heap:
         """Unload the screen modules no screen on ``stack`` needs, and the spare modules (heap for the next)."""
         mods = sys.modules
         pkg = mods.get("tanteador.screens")
-        # Modules needed only now and then (the first-dealer draw, boot code,
-        # the names list, the ended matches' archive, a saved document's
-        # reader, the kept first frame, the board file's checker and its
-        # reader once the board holds the wiring, an event's result code and
-        # its QR encoder). A local, not a module global: a name more in the
-        # firmware is a string more kept in the heap.
-        spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.namelist", "tanteador.archive",
-                 "tanteador.bootframe", "tanteador.resume", "tanteador.matchload", "tanteador.journal",
-                 "tanteador.boardfile", "tanteador.wiring", "tanteador.qrcode", "tanteador.resultcode")
+        # Modules needed only now and then (the first-dealer draw, boot and
+        # archive code, a saved document's reader, the kept first frame, the
+        # board file's checker and its reader once the board holds the
+        # wiring, an event's result code and its QR encoder). A local, not
+        # a module global: a name more in the firmware is a string more kept
+        # in the heap.
+        spare = ("tanteador.firstdealer", "tanteador.storeops", "tanteador.bootframe", "tanteador.resume",
+                 "tanteador.matchload", "tanteador.journal", "tanteador.boardfile", "tanteador.wiring",
+                 "tanteador.qrcode", "tanteador.resultcode")
         for name in list(mods.keys()):
             if name in spare:
                 unload(name)

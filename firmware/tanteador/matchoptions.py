@@ -43,7 +43,7 @@ PREP_UNDRAWN = const(1)
 CARDS_SPANISH = const(0)
 CARDS_FRENCH = const(1)
 
-# Longest player name, in characters (names.json's too: see namelist.check_names).
+# Longest player name, in characters (names.json's too: see storeops.check_names).
 MAX_NAME_CHARS = const(12)
 
 # Chiamata scores: [defender, partner, alone, cappotto]. With a partner each

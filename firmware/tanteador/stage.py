@@ -385,9 +385,9 @@ class Stage:
         """Keep the current match in the archive if it has any hand."""
         m = self.match
         if m is not None and m.hands:
-            from tanteador import archive, matchdoc
+            from tanteador import matchdoc, storeops
 
-            problem = archive.keep(self.store, matchdoc.Live(m))
+            problem = storeops.archive(self.store, matchdoc.Live(m))
             if problem is not None:
                 self.notice(_T_FULL if problem == "full" else _T_IOFAIL)
 
@@ -545,21 +545,21 @@ class Stage:
 
     def player_names(self):
         """The device's names list (names.json: set from the PC or typed here), [] if none."""
-        from tanteador import namelist
+        from tanteador import storeops
 
-        return namelist.names(self.store)
+        return storeops.names(self.store)
 
     def add_name(self, name):
-        """Keep a name typed on the device first in the names list; see namelist.add_name."""
-        from tanteador import namelist
+        """Keep a name typed on the device first in the names list; see storeops.add_name."""
+        from tanteador import storeops
 
-        return namelist.add_name(self.store, name)
+        return storeops.add_name(self.store, name)
 
     def names_to_front(self, chosen):
-        """Move the names picked for a match to the front of the list; see namelist.to_front."""
-        from tanteador import namelist
+        """Move the names picked for a match to the front of the list; see storeops.to_front."""
+        from tanteador import storeops
 
-        return namelist.to_front(self.store, chosen)
+        return storeops.to_front(self.store, chosen)
 
     def unload_unused(self):
         """Let the screens and spare modules no screen on the stack needs leave the heap."""

@@ -38,9 +38,9 @@ Files (in one folder of a ``flashfs.DirFS``, the archive in a folder of its own)
     can fetch it. ``n`` grows and none is ever deleted here: they go only
     when someone removes them from a PC after ``tanteador pull``.
 ``names.json``
-    The list of player names offered at setup; see ``namelist.check_names``.
+    The list of player names offered at setup; see ``storeops.check_names``.
     Written from the PC (``tanteador names``), and by the device, through
-    ``names.tmp``, when a name is typed on it (``namelist.add_name``).
+    ``names.tmp``, when a name is typed on it (``storeops.add_name``).
 ``event.json``
     A match an organiser's PC pushed for an event (``matchload.from_push``):
     taken at boot, it replaces the match in play (archived first) and is
@@ -58,7 +58,7 @@ Files (in one folder of a ``flashfs.DirFS``, the archive in a folder of its own)
     beside the save, 50 of them slowed each boot's lookups and the journal's
     syncs. An earlier firmware kept them beside the save as ``hNNNN.json``
     (with ``h.tmp``); the next match end moves them in
-    (``archive.keep``). A ``h/h.tmp`` left by a cut is replaced by the
+    (``storeops.archive``). A ``h/h.tmp`` left by a cut is replaced by the
     next archive.
 
 A full flash (``OSError`` errno 28) or another I/O error during a save leaves

@@ -1,6 +1,6 @@
 """`tanteador names "Ana,Luis,..."`: the player names the device offers at setup.
 
-The list is checked here with the device's own rules (namelist.check_names)
+The list is checked here with the device's own rules (storeops.check_names)
 and against the device's font, before anything is touched; then it is
 written as /tt/names.json in one step (a temporary file renamed over it).
 """

@@ -160,7 +160,7 @@ _r(%r)
 """
 
 # The ended matches an earlier firmware kept beside the save, moved into their
-# folder as the firmware's next match end would (tanteador.archive.keep):
+# folder as the firmware's next match end would (tanteador.storeops.archive):
 # a rename each, a number the folder holds taken by the next free one. At
 # most GATHER_AT_ONCE a call, well inside the transport's timeout on a slow
 # board. Prints (moved, how many are left, None or the errno that stopped it).

@@ -20,13 +20,13 @@ REASONS = {
 def check(names, prefix=""):
     """The names (NFC, trimmed) if the device can hold and draw every one and
     no two are the same name; else UsageError, its message after ``prefix``."""
-    from tanteador import fonts, namelist
+    from tanteador import fonts, storeops
     from tanteador.matchoptions import MAX_NAME_CHARS
 
     names = [unicodedata.normalize("NFC", n).strip() for n in names]
     for n in names:
         try:
-            namelist.check_names([n])
+            storeops.check_names([n])
         except ValueError as e:
             code = str(e.args[0]) if e.args else "list"
             reason = REASONS.get(code, code)

@@ -11,7 +11,7 @@ from tanteador import fonts, textids
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import letters
 from tanteador.store import MAX_NAME_COUNT
-from tanteador.namelist import fold
+from tanteador.storeops import fold
 
 # From a fresh setup: the Names row (three rows up from Start), OK opens it.
 NAMES_SCREEN = "UP x3; OK"

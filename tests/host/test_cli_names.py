@@ -32,12 +32,12 @@ def test_names_are_written_trimmed_as_utf8_json(board, capsys):
 
 
 def test_the_device_reads_what_was_written(board, tmp_path):
-    from tanteador import namelist
+    from tanteador import storeops
     from tanteador.flashfs import DirFS
     from tanteador.store import Store
 
     assert cli.main(["names", "Ana,Núria,Chloé"]) == 0
-    assert namelist.names(Store(DirFS(str(tmp_path / "board" / "tt")))) == ["Ana", "Núria", "Chloé"]
+    assert storeops.names(Store(DirFS(str(tmp_path / "board" / "tt")))) == ["Ana", "Núria", "Chloé"]
 
 
 def test_empty_text_clears_the_list(board):

@@ -125,7 +125,7 @@ print(json.dumps({"k": "end"}))
 def _typing(name, ring, start=0):
     """The taps that type ``name`` on the letters screen (DOWN or UP, the shorter way), OKs between."""
     from tanteador.screens import letters
-    from tanteador.namelist import fold
+    from tanteador.storeops import fold
 
     out = []
     k = start
@@ -166,7 +166,7 @@ b = HostBoard(%r)
 app = App(b, 0)
 app.poll(0)
 print(json.dumps({"loaded": [m for m in ("tanteador.boardfile", "tanteador.wiring", "tanteador.storeops",
-                                        "tanteador.namelist", "tanteador.resume") if m in sys.modules],
+                                        "tanteador.resume") if m in sys.modules],
                   "buzzer": w.BUZZER_PIN, "wiring": WIRING.OLED_ADDR, "scr": app.stage.screen.NAME}))
 print(json.dumps({"k": "end"}))
 """

@@ -7,7 +7,7 @@ import pytest
 
 from storekit import (STATE, TMP, DirFS, FaultFS, PowerCut, Store, archives, bad_files, boot, figure,
                       fresh, make_doc, restore, snapshot, validate)
-from tanteador import archive, flashfs, namelist, store, storeops
+from tanteador import flashfs, store, storeops
 
 
 # ---- DirFS ---------------------------------------------------------------
@@ -343,14 +343,14 @@ def write_names(fs, data):
 
 
 def test_names_missing_is_empty(tmp_path):
-    assert namelist.names(Store(fresh(tmp_path))) == []
+    assert storeops.names(Store(fresh(tmp_path))) == []
 
 
 def test_names_good(tmp_path):
     fs = fresh(tmp_path)
     names = ["Ana", "Iñaki", "Zoë", "x" * 12] + ["P%d" % i for i in range(12)]
     write_names(fs, names)
-    assert namelist.names(Store(fs)) == names
+    assert storeops.names(Store(fs)) == names
 
 
 @pytest.mark.parametrize("bad,code", [
@@ -369,13 +369,13 @@ def test_names_good(tmp_path):
 ])
 def test_names_bad_are_refused_and_file_kept(tmp_path, bad, code):
     with pytest.raises(ValueError) as e:
-        namelist.check_names(bad)
+        storeops.check_names(bad)
     assert e.value.args[0] == code
     fs = fresh(tmp_path)
     write_names(fs, bad)
     with fs.open("names.json", "rb") as f:
         before = f.read()
-    assert namelist.names(Store(fs)) == []
+    assert storeops.names(Store(fs)) == []
     with fs.open("names.json", "rb") as f:
         assert f.read() == before
 
@@ -384,7 +384,7 @@ def test_names_bad_are_refused_and_file_kept(tmp_path, bad, code):
 def test_names_unreadable_is_empty(tmp_path, raw):
     fs = fresh(tmp_path)
     write_names(fs, raw)
-    assert namelist.names(Store(fs)) == []
+    assert storeops.names(Store(fs)) == []
     assert fs.size("names.json") == len(raw)
 
 
@@ -396,19 +396,19 @@ def _names_of(fs):
 def test_a_name_typed_on_the_device_goes_first_and_once(tmp_path):
     fs = fresh(tmp_path)
     st = Store(fs)
-    assert namelist.add_name(st, "Ana") == ("Ana", None)
-    assert namelist.add_name(st, "José") == ("José", None)
+    assert storeops.add_name(st, "Ana") == ("Ana", None)
+    assert storeops.add_name(st, "José") == ("José", None)
     # Capitals do not count, as for `tanteador names`: the listed one is used.
-    assert namelist.add_name(st, "JOSÉ") == ("José", None)
+    assert storeops.add_name(st, "JOSÉ") == ("José", None)
     assert _names_of(fs) == ["José", "Ana"]
-    assert namelist.names(st) == ["José", "Ana"]
+    assert storeops.names(st) == ["José", "Ana"]
 
 
 def test_a_full_names_list_is_left_as_it_is(tmp_path):
     fs = fresh(tmp_path)
     full = ["N%d" % i for i in range(store.MAX_NAME_COUNT)]
     write_names(fs, json.dumps(full).encode())
-    assert namelist.add_name(Store(fs), "Eva") == ("Eva", "many")
+    assert storeops.add_name(Store(fs), "Eva") == ("Eva", "many")
     assert _names_of(fs) == full
 
 
@@ -416,7 +416,7 @@ def test_a_full_names_list_is_left_as_it_is(tmp_path):
 def test_a_damaged_names_list_is_set_aside_before_a_name_joins_it(tmp_path, raw):
     fs = fresh(tmp_path)
     write_names(fs, raw)
-    assert namelist.add_name(Store(fs), "Eva") == ("Eva", "aside")
+    assert storeops.add_name(Store(fs), "Eva") == ("Eva", "aside")
     assert _names_of(fs) == ["Eva"]
     aside = bad_files(fs)
     assert len(aside) == 1
@@ -429,11 +429,11 @@ def test_every_failing_call_while_adding_a_name_keeps_the_list(tmp_path, err):
     fs = fresh(tmp_path, "count")
     write_names(fs, b'["Ana"]')
     ffs = FaultFS(fs)
-    namelist.add_name(Store(ffs), "Eva")
+    storeops.add_name(Store(ffs), "Eva")
     for k in range(1, ffs.ops + 1):
         fs = fresh(tmp_path, "f%d" % k)
         write_names(fs, b'["Ana"]')
-        name, problem = namelist.add_name(Store(FaultFS(fs, fail_at=k, fail_errno=err)), "Eva")
+        name, problem = storeops.add_name(Store(FaultFS(fs, fail_at=k, fail_errno=err)), "Eva")
         assert name == "Eva"
         now = _names_of(fs) if fs.exists("names.json") else []
         if problem in (None, "aside"):
@@ -447,7 +447,7 @@ def test_every_failing_call_while_adding_a_name_keeps_the_list(tmp_path, err):
 def test_names_picked_go_to_the_front_in_seat_order(tmp_path):
     fs = fresh(tmp_path)
     write_names(fs, b'["Ana", "Beto", "Carla"]')
-    assert namelist.to_front(Store(fs), ["Carla", "Zoe", "Ana"]) is None
+    assert storeops.to_front(Store(fs), ["Carla", "Zoe", "Ana"]) is None
     assert _names_of(fs) == ["Carla", "Ana", "Beto"]
 
 
@@ -456,7 +456,7 @@ def test_a_names_list_missing_or_damaged_is_not_reordered(tmp_path, raw):
     fs = fresh(tmp_path)
     if raw is not None:
         write_names(fs, raw)
-    assert namelist.to_front(Store(fs), ["Ana"]) is None
+    assert storeops.to_front(Store(fs), ["Ana"]) is None
     if raw is None:
         assert not fs.exists("names.json")
     else:
@@ -469,7 +469,7 @@ def test_a_failing_reorder_keeps_the_list(tmp_path):
     for k in range(1, 8):
         fs = fresh(tmp_path, "f%d" % k)
         write_names(fs, b'["Ana", "Beto"]')
-        problem = namelist.to_front(Store(FaultFS(fs, fail_at=k, fail_errno=28)), ["Beto"])
+        problem = storeops.to_front(Store(FaultFS(fs, fail_at=k, fail_errno=28)), ["Beto"])
         assert _names_of(fs) in (["Ana", "Beto"], ["Beto", "Ana"])
         assert problem in (None, "full")
 
@@ -484,14 +484,14 @@ def test_archive_numbers_dedupes_and_is_bounded(tmp_path):
     fs = fresh(tmp_path)
     st = Store(fs)
     assert archives(fs) == []
-    assert archive.keep(st, match_doc(1)) is None
-    assert archive.keep(st, match_doc(1)) is None  # same match again: no duplicate
-    assert archive.keep(st, match_doc(2)) is None
+    assert storeops.archive(st, match_doc(1)) is None
+    assert storeops.archive(st, match_doc(1)) is None  # same match again: no duplicate
+    assert storeops.archive(st, match_doc(2)) is None
     assert archives(fs) == ["h0001.json", "h0002.json"]
     with fs.open("h/h0002.json", "rb") as f:
         assert json.loads(f.read()) == match_doc(2)
     for i in range(3, store.ARCH_KEEP + 6):
-        assert archive.keep(st, match_doc(i)) is None
+        assert storeops.archive(st, match_doc(i)) is None
     arch = archives(fs)
     assert len(arch) == store.ARCH_KEEP
     assert arch[0] == "h%04d.json" % 6 and arch[-1] == "h%04d.json" % (store.ARCH_KEEP + 5)
@@ -502,7 +502,7 @@ def test_the_archive_has_a_folder_of_its_own_beside_the_save(tmp_path):
     fs = fresh(tmp_path)
     st = Store(fs)
     st.save(make_doc(1))
-    assert archive.keep(st, match_doc(1)) is None
+    assert storeops.archive(st, match_doc(1)) is None
     assert sorted(fs.listdir()) == ["h", STATE]
     assert fs.listdir("h") == ["h0001.json"]
 
@@ -511,7 +511,7 @@ def test_archive_full_flash_keeps_state(tmp_path):
     fs = fresh(tmp_path)
     Store(fs).save(make_doc(3))
     st = Store(FaultFS(fs, free=5))
-    assert archive.keep(st, match_doc(3)) == "full"
+    assert storeops.archive(st, match_doc(3)) == "full"
     assert archives(fs) == [] and fs.listdir("h") == []
     assert boot(fs.root)[0] == (make_doc(3), None)
 
@@ -524,7 +524,7 @@ def test_a_leftover_archive_tmp_is_left_to_the_boot_and_replaced_by_the_next_arc
         f.write(b'{"v": 1, "h": [')
     assert storeops.load(Store(fs), validate) == (make_doc(1), None)
     assert fs.listdir("h") == ["h.tmp"]             # no lookup of it on the boot's path
-    assert archive.keep(Store(fs), match_doc(1)) is None
+    assert storeops.archive(Store(fs), match_doc(1)) is None
     assert fs.listdir("h") == ["h0001.json"]
 
 
@@ -537,7 +537,7 @@ def test_archive_numbering_ignores_other_files(tmp_path):
     st = Store(fs)
     assert archives(fs) == ["h0007.json"]
     assert bad_files(fs) == []
-    archive.keep(st, match_doc(1))
+    storeops.archive(st, match_doc(1))
     assert archives(fs) == ["h0007.json", "h0008.json"]
 
 
@@ -553,7 +553,7 @@ def test_the_ended_matches_of_an_earlier_firmware_move_into_the_folder_at_the_ne
         with fs.open(name, "wb") as f:
             f.write(b"[]")
     assert storeops.load(Store(fs), validate) == (make_doc(1), None)
-    assert archive.keep(Store(fs), match_doc(5)) is None
+    assert storeops.archive(Store(fs), match_doc(5)) is None
     assert archives(fs) == ["h0003.json", "h0004.json", "h0005.json"]
     with fs.open("h/h0003.json", "rb") as f:
         assert json.loads(f.read()) == match_doc(3)
@@ -563,10 +563,10 @@ def test_the_ended_matches_of_an_earlier_firmware_move_into_the_folder_at_the_ne
 def test_a_match_beside_the_save_whose_number_the_folder_holds_takes_the_next_one(tmp_path):
     fs = fresh(tmp_path)
     st = Store(fs)
-    assert archive.keep(st, match_doc(1)) is None
+    assert storeops.archive(st, match_doc(1)) is None
     with fs.open("h0001.json", "wb") as f:          # put back by hand from a PC
         f.write(json.dumps(match_doc(2)).encode())
-    assert archive.keep(st, match_doc(3)) is None
+    assert storeops.archive(st, match_doc(3)) is None
     assert archives(fs) == ["h0001.json", "h0002.json", "h0003.json"]
     for i in (1, 2, 3):
         with fs.open("h/h%04d.json" % i, "rb") as f:
@@ -578,7 +578,7 @@ def test_a_file_where_the_archive_s_folder_goes_is_set_aside(tmp_path, held):
     fs = fresh(tmp_path)
     with fs.open("h", "wb") as f:
         f.write(held)
-    assert archive.keep(Store(fs), match_doc(1)) is None
+    assert storeops.archive(Store(fs), match_doc(1)) is None
     assert archives(fs) == ["h0001.json"]
     assert bad_files(fs) == ["bad-1-state.json"]
     with fs.open("bad-1-state.json", "rb") as f:
@@ -596,7 +596,7 @@ def test_a_cut_while_the_ended_matches_move_loses_none(tmp_path):
     for k in range(1, 40):
         restore(DirFS(root), snap)
         try:
-            archive.keep(Store(FaultFS(DirFS(root), cut_at=k)), match_doc(4))
+            storeops.archive(Store(FaultFS(DirFS(root), cut_at=k)), match_doc(4))
         except PowerCut:
             cuts += 1
         else:
@@ -606,7 +606,7 @@ def test_a_cut_while_the_ended_matches_move_loses_none(tmp_path):
         moved = set(archives(fs))
         assert not beside & moved       # each in one place, whole (checked below)
         assert beside | moved - {"h0004.json"} == {"h0001.json", "h0002.json", "h0003.json"}
-        assert archive.keep(Store(fs), match_doc(4)) is None
+        assert storeops.archive(Store(fs), match_doc(4)) is None
         assert archives(fs) == ["h0001.json", "h0002.json", "h0003.json", "h0004.json"]
         for i in (1, 2, 3, 4):
             with fs.open("h/h%04d.json" % i, "rb") as f:
@@ -689,6 +689,6 @@ def test_an_object_with_dump_writes_its_own_text(tmp_path):
     assert st.save({"m": Live(), "v": 1}) is None
     with fs.open(STATE, "rb") as f:
         assert json.loads(f.read()) == {"m": [1, "x"], "v": 1}
-    assert archive.keep(st, {"m": Live()}) is None
-    assert archive.keep(st, {"m": Live()}) is None          # the same text: kept once
+    assert storeops.archive(st, {"m": Live()}) is None
+    assert storeops.archive(st, {"m": Live()}) is None          # the same text: kept once
     assert archives(fs) == ["h0001.json"]

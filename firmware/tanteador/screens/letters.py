@@ -20,7 +20,7 @@ from micropython import const
 
 from tanteador.matchoptions import MAX_NAME_CHARS
 from tanteador.screens import ui
-from tanteador.namelist import fold
+from tanteador.storeops import fold
 
 # Buttons and events (buttons.py), folded: no name is kept on the device's heap.
 _UP = const(0)

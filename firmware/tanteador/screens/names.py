@@ -114,7 +114,7 @@ class Names:
         """The name ``name`` typed for the seat being named: False if another
         seat has it; else it is the seat's and joins the names list (a notice
         says when it cannot), and the letters close."""
-        from tanteador.namelist import fold
+        from tanteador.storeops import fold
 
         names = self.setup.names
         key = fold(name)
