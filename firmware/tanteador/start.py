@@ -53,7 +53,7 @@ def _start():
         from tanteador.board import Board
 
         board = Board()
-        sizes = _kept_frame(board)
+        sizes = kept_frame(board)
         try:
             from tanteador.app import run
 
@@ -73,13 +73,17 @@ def _start():
         sys.path[:] = path
 
 
-def _kept_frame(board):
-    # A reset into a match shows its first frame before the engine loads.
-    # It only saves time: whatever goes wrong here, the app draws its own.
-    # (The app unloads the module with the rest of its boot-only code.)
-    # -> the saves' folder as listed for it (DirFS.sizes), which the app
-    # loads the save from: one listing for the boot, where a lookup of
-    # each name reads all of the folder's records; None if it failed.
+def kept_frame(board):
+    """Show the frame kept for a reset into a match, before the engine
+    loads -> the saves' folder as listed for it (DirFS.sizes), which the
+    app loads the save from, or None if the listing failed.
+
+    One listing for the boot, where a lookup of each name reads all of the
+    folder's records. It only saves time: whatever goes wrong here, the app
+    draws its own first frame. (The app unloads bootframe with the rest of
+    its boot-only code.) The bench's reset and the damage campaign start
+    through here as the device does.
+    """
     sizes = None
     try:
         sizes = board.fs.sizes()

@@ -80,11 +80,10 @@ def reset(args_json):
                 ends.append(time.ticks_diff(time.ticks_us(), t0))
 
         board.show = first_frame
-        from tanteador import bootframe
+        from tanteador.start import kept_frame
 
-        sizes = board.fs.sizes()
-        shown = bootframe.show(board, sizes)
-        del bootframe   # as the start: the app unloads it with its other boot-only helpers
+        sizes = kept_frame(board)
+        shown = bool(ends)      # the kept frame went out
         if not shown:
             from tanteador.app import App
 

@@ -238,10 +238,9 @@ class _Life:
         b.problems = getattr(w, "problems", None)
         w = wiring = None
         _collect()
-        from tanteador import bootframe
+        from tanteador.start import kept_frame
 
-        sizes = b.fs.sizes()
-        bootframe.show(b, sizes)
+        sizes = kept_frame(b)
         from tanteador.app import App
 
         self.board = b
